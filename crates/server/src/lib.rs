@@ -1,0 +1,1 @@
+//! The kingme web server: serves the site and runs online rooms.

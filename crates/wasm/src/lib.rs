@@ -1,0 +1,1 @@
+//! The browser API of kingme: rules and engine through wasm-bindgen.
