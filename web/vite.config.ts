@@ -1,0 +1,7 @@
+import { defineConfig } from "vite";
+
+export default defineConfig({
+  build: { target: "es2022", outDir: "dist", emptyOutDir: true },
+  worker: { format: "es" },
+  test: { include: ["src/**/*.test.ts"] },
+});
