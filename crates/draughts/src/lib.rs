@@ -27,3 +27,7 @@ pub use moves::{Move, MoveList, MAX_LANDINGS};
 pub use perft::{divide, perft};
 pub use position::{Position, PositionError, Setup};
 pub use variant::{CaptureChoice, CrowningInCapture, ParseVariantError, RuleSet, Variant};
+pub mod fen;
+pub mod notation;
+pub use fen::ParseFenError;
+pub use notation::ParseMoveError;

@@ -190,7 +190,7 @@ impl<R: Rules> CaptureSearch<'_, R> {
             }
             self.man(land_sq, captured, len + 1);
         }
-        if !continued {
+        if !continued && len > 0 {
             self.emit(len, captured, sq_bb.intersects(self.crowning));
         }
     }
@@ -241,7 +241,7 @@ impl<R: Rules> CaptureSearch<'_, R> {
                 self.king(l, captured, len + 1, crowned);
             }
         }
-        if !continued {
+        if !continued && len > 0 {
             self.emit(len, captured, crowned);
         }
     }
