@@ -6,12 +6,14 @@
 //! ```
 //! use kingme_draughts::{Game, Variant};
 //! let mut game = Game::new(Variant::English);
-//! game.play_text("c3-d4").unwrap();
+//! game.play_text("c3-d4", false).unwrap();
 //! assert_eq!(game.position().legal_moves().len(), 7);
 //! ```
 
 mod bitboard;
 mod color;
+mod draw;
+mod game;
 mod geometry;
 mod movegen;
 mod moves;
@@ -22,6 +24,8 @@ pub mod zobrist;
 
 pub use bitboard::Bitboard;
 pub use color::Color;
+pub use draw::{Countdown, DrawCounters, DrawRule};
+pub use game::{EndReason, Game, Outcome, PlayError};
 pub use geometry::{Direction, Geometry, ParseSquareError, Square, SquareName};
 pub use moves::{Move, MoveList, MAX_LANDINGS};
 pub use perft::{divide, perft};
