@@ -3,7 +3,9 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod moves;
 mod perft;
+mod replay;
 
 /// kingme — draughts: English checkers, International, Russian and Brazilian draughts.
 #[derive(Parser, Debug)]
@@ -17,6 +19,10 @@ struct Cli {
 enum Command {
     /// Count the leaves of the legal-move tree (move generator check and benchmark).
     Perft(perft::Args),
+    /// List the legal moves of a position, in full-path notation or as JSON.
+    Moves(moves::Args),
+    /// Replay a PDN game (or plain move text) and print the final state as JSON.
+    Replay(replay::Args),
 }
 
 /// A failure a command reports: one line on stderr, exit code 2 for bad arguments or input.
@@ -32,14 +38,24 @@ impl<E: std::fmt::Display> From<E> for CliError {
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        Err(e) if e.use_stderr() => {
+            let rendered = e.render().to_string();
+            let first = rendered
+                .lines()
+                .find(|l| !l.trim().is_empty())
+                .unwrap_or("bad arguments");
+            eprintln!("kingme: {}", first.trim_start_matches("error: "));
+            return ExitCode::from(2);
+        }
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
             let _ = e.print();
-            return ExitCode::from(code);
+            return ExitCode::SUCCESS;
         }
     };
     let result = match cli.command {
         Command::Perft(args) => perft::run(args),
+        Command::Moves(args) => moves::run(args),
+        Command::Replay(args) => replay::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -33,5 +33,6 @@ pub use position::{Position, PositionError, Setup};
 pub use variant::{CaptureChoice, CrowningInCapture, ParseVariantError, RuleSet, Variant};
 pub mod fen;
 pub mod notation;
+pub mod pdn;
 pub use fen::ParseFenError;
 pub use notation::ParseMoveError;

@@ -1,0 +1,68 @@
+use crate::CliError;
+use kingme_draughts::notation::{self, SquareStyle};
+use kingme_draughts::{Position, Variant};
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// english (american), international, russian or brazilian.
+    #[arg(long)]
+    variant: Variant,
+    /// The position (PDN FEN); the variant's start by default.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Write squares as numbers (1–32, 1–50) instead of c3.
+    #[arg(long)]
+    numeric: bool,
+    /// Print a JSON array of {"notation", "path", "captures"}.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(serde::Serialize)]
+struct MoveJson {
+    notation: String,
+    path: Vec<String>,
+    captures: Vec<String>,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let variant = args.variant;
+    let pos = match &args.fen {
+        Some(fen) => Position::from_fen(variant, fen)?,
+        None => Position::start(variant),
+    };
+    let style = if args.numeric {
+        SquareStyle::Numeric
+    } else {
+        SquareStyle::Algebraic
+    };
+    let name = |sq| notation::square_to_string(variant, sq, style);
+    let moves: Vec<MoveJson> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| {
+            let path: Vec<String> = notation::route(m).map(name).collect();
+            let sep = match (m.is_capture(), args.numeric) {
+                (false, _) => "-",
+                (true, true) => "x",
+                (true, false) => "×",
+            };
+            MoveJson {
+                notation: path.join(sep),
+                path,
+                captures: notation::captured_in_order(variant, m)
+                    .into_iter()
+                    .map(name)
+                    .collect(),
+            }
+        })
+        .collect();
+    if args.json {
+        println!("{}", serde_json::to_string_pretty(&moves)?);
+    } else {
+        for m in moves {
+            println!("{}", m.notation);
+        }
+    }
+    Ok(())
+}
