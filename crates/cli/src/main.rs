@@ -3,6 +3,7 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod bench;
 mod moves;
 mod perft;
 mod replay;
@@ -23,6 +24,8 @@ enum Command {
     Moves(moves::Args),
     /// Replay a PDN game (or plain move text) and print the final state as JSON.
     Replay(replay::Args),
+    /// Search fixed positions to a fixed depth: node count (the search's fingerprint) and speed.
+    Bench(bench::Args),
 }
 
 /// A failure a command reports: one line on stderr, exit code 2 for bad arguments or input.
@@ -56,6 +59,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => perft::run(args),
         Command::Moves(args) => moves::run(args),
         Command::Replay(args) => replay::run(args),
+        Command::Bench(args) => bench::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,1 +1,286 @@
-//! The computer opponent: search and evaluation over kingme-draughts.
+//! kingme's computer opponent: search and evaluation for every draughts variant.
+//!
+//! No clock, thread or I/O: the caller supplies the time through [`Clock`], so the same search
+//! runs natively and in a Web Worker.
+
+mod eval;
+mod rng;
+pub mod score;
+mod search;
+mod tt;
+
+use kingme_draughts::{Game, Move, Position, Variant};
+use rng::Rng;
+use search::{Root, Searcher};
+use std::fmt;
+use std::str::FromStr;
+
+/// Where the search gets the time from: milliseconds since any fixed moment.
+pub trait Clock {
+    fn now_ms(&self) -> f64;
+}
+
+/// When to stop searching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limits {
+    /// Complete every iteration up to this many plies.
+    Depth(u32),
+    /// Stop after about this many nodes.
+    Nodes(u64),
+    /// Start no new iteration after `soft_ms`; abandon the search at `hard_ms`.
+    Time { soft_ms: u64, hard_ms: u64 },
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play; `None` when the side to move has none.
+    pub best: Option<Move>,
+    /// Centi-men from the side to move's view; see [`score`] for wins and losses.
+    pub score: i32,
+    /// The last completed iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<Move>,
+}
+
+/// The computer's strength as offered on the site.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// 40 % of its moves at random, otherwise a 2-ply search.
+    Beginner,
+    /// A fixed depth: 8 plies on 8×8, 6 plies on 10×10.
+    Intermediate,
+    /// Full strength, at most 1.5 s per move.
+    Advanced,
+    /// Full strength with 5 s per move and a larger table.
+    Expert,
+}
+
+impl Level {
+    pub const ALL: [Level; 4] = [
+        Level::Beginner,
+        Level::Intermediate,
+        Level::Advanced,
+        Level::Expert,
+    ];
+
+    pub const fn key(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Intermediate => "intermediate",
+            Level::Advanced => "advanced",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// How long and deep this level searches in `variant`.
+    pub const fn limits(self, variant: Variant) -> Limits {
+        match self {
+            Level::Beginner => Limits::Depth(2),
+            Level::Intermediate => match variant {
+                Variant::International => Limits::Depth(6),
+                _ => Limits::Depth(8),
+            },
+            Level::Advanced => Limits::Time {
+                soft_ms: 700,
+                hard_ms: 1450,
+            },
+            Level::Expert => Limits::Time {
+                soft_ms: 2500,
+                hard_ms: 4900,
+            },
+        }
+    }
+
+    /// Share of moves chosen at random, in percent.
+    const fn random_percent(self) -> u32 {
+        match self {
+            Level::Beginner => 40,
+            _ => 0,
+        }
+    }
+
+    /// log2 of the transposition table's bucket count.
+    const fn table_log2(self) -> u32 {
+        match self {
+            Level::Beginner => 12,
+            Level::Intermediate => 17,
+            Level::Advanced => 19,
+            Level::Expert => 21,
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+/// A text that names no level.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseLevelError(pub String);
+
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level '{}' (expected beginner, intermediate, advanced or expert)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseLevelError {}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.key().eq_ignore_ascii_case(s))
+            .ok_or_else(|| ParseLevelError(s.to_string()))
+    }
+}
+
+/// The table size used by [`search`] and [`search_position`].
+const ANALYSIS_TABLE_LOG2: u32 = 20;
+
+/// Searches `position` (with no earlier history) within `limits`, calling `on_iteration`
+/// after every completed iteration.
+pub fn search_position(
+    position: &Position,
+    limits: Limits,
+    clock: &dyn Clock,
+    on_iteration: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    let root = root_of_position(position);
+    Searcher::new(&root, clock, ANALYSIS_TABLE_LOG2).run(&root, limits, on_iteration)
+}
+
+fn root_of_position(position: &Position) -> Root {
+    Root {
+        position: *position,
+        counters: kingme_draughts::DrawCounters::new(position),
+        earlier: Vec::new(),
+    }
+}
+
+/// The move `level` plays in `position`; `None` when there is none. Equal seeds give equal
+/// choices.
+pub fn choose_move_in_position(
+    position: &Position,
+    level: Level,
+    clock: &dyn Clock,
+    seed: u64,
+) -> Option<Move> {
+    choose(&root_of_position(position), level, clock, seed)
+}
+
+fn choose(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<Move> {
+    let moves = root.position.legal_moves();
+    if moves.is_empty() {
+        return None;
+    }
+    let mut rng = Rng::new(seed);
+    if rng.chance(level.random_percent()) {
+        return Some(moves[rng.below(moves.len())]);
+    }
+    if moves.len() == 1 && matches!(level, Level::Advanced | Level::Expert) {
+        return Some(moves[0]);
+    }
+    let limits = level.limits(root.position.variant());
+    let result = Searcher::new(root, clock, level.table_log2()).run(root, limits, &mut |_| {});
+    result.best.or(Some(moves[0]))
+}
+
+fn root_of_game(game: &Game) -> Root {
+    let mut earlier = game.repetition_hashes();
+    earlier.pop();
+    Root {
+        position: *game.position(),
+        counters: game.counters(),
+        earlier,
+    }
+}
+
+/// Searches the game's current position within `limits`, knowing its history (repetitions and
+/// the counting draw rules), and calls `on_iteration` after every completed iteration. The
+/// result has no move when the game is over. The game is not changed.
+pub fn search(
+    game: &Game,
+    limits: Limits,
+    clock: &dyn Clock,
+    on_iteration: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    if game.outcome().is_some() {
+        return SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+        };
+    }
+    let root = root_of_game(game);
+    Searcher::new(&root, clock, ANALYSIS_TABLE_LOG2).run(&root, limits, on_iteration)
+}
+
+/// The move the computer plays at `level`; `None` when the game is over. Equal seeds give
+/// equal choices.
+pub fn choose_move(game: &Game, level: Level, clock: &dyn Clock, seed: u64) -> Option<Move> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    choose(&root_of_game(game), level, clock, seed)
+}
+
+/// A quick judgement of the game's position for the side to move, in centi-men.
+fn judge(game: &Game, level: Level, clock: &dyn Clock) -> i32 {
+    let limits = match level {
+        Level::Beginner | Level::Intermediate => level.limits(game.variant()),
+        Level::Advanced | Level::Expert => Limits::Time {
+            soft_ms: 300,
+            hard_ms: 600,
+        },
+    };
+    let root = root_of_game(game);
+    Searcher::new(&root, clock, level.table_log2())
+        .run(&root, limits, &mut |_| {})
+        .score
+}
+
+/// Whether the computer, to move at `level`, accepts the opponent's draw offer: only when a
+/// draw is fair for it, never when it stands clearly better.
+pub fn accepts_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool {
+    if game.outcome().is_some() {
+        return false;
+    }
+    let fair_up_to = match level {
+        Level::Beginner => 60,
+        Level::Intermediate => 25,
+        Level::Advanced | Level::Expert => 10,
+    };
+    judge(game, level, clock) <= fair_up_to
+}
+
+/// Whether the computer, to move at `level`, offers a draw with its move: only in dead-drawn
+/// positions (no men left, or a counting rule about to end the game, and a level score).
+pub fn wants_to_offer_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool {
+    if !game.may_offer_draw() || game.outcome().is_some() {
+        return false;
+    }
+    let pos = game.position();
+    let no_men = (pos.occupied() & !pos.all_kings()).is_empty();
+    let rule_near = game
+        .counters()
+        .nearest()
+        .is_some_and(|c| c.moves_left <= 10);
+    if !(no_men || rule_near) {
+        return false;
+    }
+    judge(game, level, clock).abs() <= 8
+}

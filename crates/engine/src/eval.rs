@@ -1,0 +1,311 @@
+//! Static evaluation, per variant family: short kings on 8×8 (English), flying kings on 8×8
+//! (Russian, Brazilian) and flying kings on 10×10 (International).
+
+use kingme_draughts::{Bitboard, Color, Direction, Geometry, Position, Variant};
+
+/// Centi-men: a man is worth 100.
+const MAN: i32 = 100;
+
+/// Everything the evaluation needs about one variant, computed once per search.
+#[derive(Clone, Debug)]
+pub struct Evaluator {
+    variant: Variant,
+    geometry: Geometry,
+    first_mover: Color,
+    flying: bool,
+    king: i32,
+    /// Men at the start, per side.
+    start_men: i32,
+    /// Man values by colour and square, for a full board and for an empty one.
+    man_opening: [[i16; 64]; 2],
+    man_ending: [[i16; 64]; 2],
+    /// Bonus for a man that guards its own back rank against crowning.
+    guard: [[i16; 64]; 2],
+    king_square: [i16; 64],
+    /// Squares in front of a man from which a defender could stop it.
+    cone: [[Bitboard; 64]; 2],
+    /// Plies a man needs to reach its crowning rank.
+    distance: [[u8; 64]; 2],
+    /// Files on the left half of the board (for the wing balance of 10×10).
+    left_half: Bitboard,
+    /// Squares whose file belongs to each side's "system" (English opposition count).
+    system: [Bitboard; 2],
+}
+
+impl Evaluator {
+    pub fn new(variant: Variant) -> Evaluator {
+        let rules = variant.rules();
+        let g = rules.geometry;
+        let n = g.size();
+        let flying = rules.flying_kings;
+        let (adv_open, adv_end): (&[i16], &[i16]) = if n == 10 {
+            (
+                &[0, 1, 2, 4, 6, 8, 11, 15, 20, 0],
+                &[0, 3, 6, 10, 16, 24, 34, 46, 60, 0],
+            )
+        } else {
+            (&[0, 2, 4, 6, 9, 14, 20, 0], &[0, 4, 10, 18, 28, 42, 60, 0])
+        };
+        let mut e = Evaluator {
+            variant,
+            geometry: g,
+            first_mover: rules.first_mover,
+            flying,
+            king: match (flying, n) {
+                (false, _) => 145,
+                (true, 10) => 300,
+                (true, _) => 250,
+            },
+            start_men: i32::from(rules.starting_rows) * i32::from(n) / 2,
+            man_opening: [[0; 64]; 2],
+            man_ending: [[0; 64]; 2],
+            guard: [[0; 64]; 2],
+            king_square: [0; 64],
+            cone: [[Bitboard::EMPTY; 64]; 2],
+            distance: [[0; 64]; 2],
+            left_half: Bitboard::EMPTY,
+            system: [Bitboard::EMPTY; 2],
+        };
+        let last = n - 1;
+        for sq in g.squares() {
+            let (file, rank) = (g.file(sq), g.rank(sq));
+            let i = usize::from(sq.index());
+            if file < n / 2 {
+                e.left_half.insert(sq);
+            }
+            let central_file = file >= 2 && file <= last - 2;
+            let edge = file == 0 || file == last;
+            // A king is better placed in the centre (short kings) or on the long diagonal
+            // (flying kings, which then control both double corners' approach).
+            e.king_square[i] = if flying {
+                if g.long_diagonal().contains(sq) {
+                    12
+                } else {
+                    0
+                }
+            } else if edge || rank == 0 || rank == last {
+                -6
+            } else if central_file && rank >= 2 && rank <= last - 2 {
+                8
+            } else {
+                0
+            };
+            for color in Color::ALL {
+                let c = color.index();
+                let up = color == rules.first_mover;
+                let rel_rank = if up { rank } else { last - rank };
+                let rel_file = if up { file } else { last - file };
+                let r = usize::from(rel_rank);
+                let centre = if central_file && rel_rank >= 2 && rel_rank <= last - 2 {
+                    if n == 10 {
+                        6
+                    } else {
+                        8
+                    }
+                } else if edge {
+                    -4
+                } else {
+                    0
+                };
+                e.man_opening[c][i] = MAN as i16 + adv_open[r] + centre;
+                e.man_ending[c][i] = MAN as i16 + adv_end[r];
+                if rel_rank == 0 {
+                    e.guard[c][i] = match (variant, rel_file) {
+                        // The "bridge": the men on c1 and g1 hold the back rank alone.
+                        (Variant::English, 2 | 6) => 14,
+                        (Variant::English, _) => 6,
+                        _ if n == 10 => 4,
+                        _ => 8,
+                    };
+                }
+                e.distance[c][i] = last - rel_rank;
+                let mut cone = Bitboard::EMPTY;
+                for ahead in 1..=(last - rel_rank) {
+                    let abs_rank = if up { rank + ahead } else { rank - ahead };
+                    for df in 0..=(2 * ahead) {
+                        let f = i32::from(file) - i32::from(ahead) + i32::from(df);
+                        if (0..i32::from(n)).contains(&f) {
+                            if let Some(s) = g.square(f as u8, abs_rank) {
+                                cone.insert(s);
+                            }
+                        }
+                    }
+                }
+                e.cone[c][i] = cone;
+                // The system of the side that starts at the bottom: the files of its back
+                // rank's squares; the other side's: the files of the top rank's squares.
+                let bottom_files = file % 2 == 0;
+                let side_at_bottom = rules.first_mover;
+                if bottom_files == (color == side_at_bottom) {
+                    e.system[c].insert(sq);
+                }
+            }
+        }
+        e
+    }
+
+    /// The score of `pos` for the side to move, and whether that side has a quiet move (when it
+    /// has no capture and no quiet move it has lost).
+    pub fn evaluate(&self, pos: &Position) -> (i32, bool) {
+        let g = self.geometry;
+        let empty = g.squares() & !pos.occupied();
+        let mut mobility = [0i32; 2];
+        for color in Color::ALL {
+            let forward = if color == self.first_mover {
+                [Direction::UpLeft, Direction::UpRight]
+            } else {
+                [Direction::DownLeft, Direction::DownRight]
+            };
+            let men = pos.men(color);
+            let kings = pos.kings(color);
+            let mut m = 0;
+            for d in forward {
+                m += (g.shift(men, d) & empty).count();
+            }
+            for d in Direction::ALL {
+                m += (g.shift(kings, d) & empty).count();
+            }
+            mobility[color.index()] = m as i32;
+        }
+        let us = pos.turn();
+        let has_quiet_move = mobility[us.index()] > 0;
+
+        let white = self.side(pos, Color::White, &mobility);
+        let black = self.side(pos, Color::Black, &mobility);
+        let mut score = white.total - black.total;
+
+        // Ahead in material: trading down brings the win closer.
+        let total = white.pieces + black.pieces;
+        let full = 2 * self.start_men;
+        let material = white.material - black.material;
+        score += material * (full - total).max(0) / (full * 4);
+
+        if !self.flying && self.variant == Variant::English {
+            score += self.opposition(pos, total, white.pieces == black.pieces);
+        }
+        if self.flying {
+            score = self.scale_lone_king(pos, score);
+        }
+        let score = if us == Color::White { score } else { -score };
+        (score, has_quiet_move)
+    }
+
+    fn side(&self, pos: &Position, color: Color, mobility: &[i32; 2]) -> SideScore {
+        let c = color.index();
+        let them = !color;
+        let men = pos.men(color);
+        let kings = pos.kings(color);
+        let pieces = men.count() as i32 + kings.count() as i32;
+        let all = (pos.occupied().count()) as i32;
+        let full = 2 * self.start_men;
+        // Weight of the opening terms: all pieces on the board → full, none → zero.
+        let phase = all.min(full);
+
+        let mut opening = 0i32;
+        let mut ending = 0i32;
+        for sq in men {
+            let i = usize::from(sq.index());
+            opening += i32::from(self.man_opening[c][i]);
+            ending += i32::from(self.man_ending[c][i]);
+        }
+        let mut score = (opening * phase + ending * (full - phase)) / full;
+
+        let kings_n = kings.count() as i32;
+        score += kings_n * self.king;
+        for sq in kings {
+            score += i32::from(self.king_square[usize::from(sq.index())]);
+        }
+        let material = men.count() as i32 * MAN + kings_n * self.king;
+
+        // Back rank guard matters only while the opponent still has to crown.
+        if pos.kings(them).is_empty() {
+            let mut guard = 0;
+            for sq in men {
+                guard += i32::from(self.guard[c][usize::from(sq.index())]);
+            }
+            score += guard * phase / full + guard / 2;
+        }
+
+        score += 2 * mobility[c];
+
+        // Runaway men: nothing of the opponent can reach the path to the crowning rank.
+        if pos.kings(them).is_empty() {
+            let enemy = pos.pieces(them);
+            for sq in men {
+                let i = usize::from(sq.index());
+                if (self.cone[c][i] & enemy).is_empty() {
+                    let dist = i32::from(self.distance[c][i]);
+                    score += (self.king - MAN) / 2 + 40 - 6 * dist;
+                }
+            }
+        }
+
+        if self.geometry.size() == 10 {
+            let left = (men & self.left_half).count() as i32;
+            let right = men.count() as i32 - left;
+            let imbalance = (left - right).abs();
+            score -= 3 * imbalance.saturating_sub(2) * phase / full;
+        }
+
+        SideScore {
+            total: score,
+            material,
+            pieces,
+        }
+    }
+
+    /// English endings with equal numbers: the side with "the move" (an odd count of pieces in
+    /// its system when it is to move) can force the opponent back.
+    fn opposition(&self, pos: &Position, total: i32, equal: bool) -> i32 {
+        if !equal || total > 8 {
+            return 0;
+        }
+        let us = pos.turn();
+        let count = (pos.occupied() & self.system[us.index()]).count();
+        let sign = if us == Color::White { 1 } else { -1 };
+        let has_move = count % 2 == 1;
+        let bonus = if has_move { 10 } else { -10 };
+        sign * bonus
+    }
+
+    /// With flying kings a lone king holds a draw against up to two pieces, and against three
+    /// when it stands on the long diagonal and the other side has no piece there.
+    fn scale_lone_king(&self, pos: &Position, score: i32) -> i32 {
+        for weak in Color::ALL {
+            let strong = !weak;
+            let weak_pieces = pos.pieces(weak);
+            if weak_pieces.count() != 1 || pos.men(weak).non_empty() {
+                continue;
+            }
+            let strong_count = pos.pieces(strong).count();
+            let diagonal = self.geometry.long_diagonal();
+            let holds_diagonal =
+                weak_pieces.intersects(diagonal) && !pos.pieces(strong).intersects(diagonal);
+            if strong_count <= 2 || (strong_count == 3 && holds_diagonal) {
+                return score / 16;
+            }
+        }
+        score
+    }
+}
+
+struct SideScore {
+    total: i32,
+    material: i32,
+    pieces: i32,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_positions_are_balanced_and_the_side_to_move_has_moves() {
+        for v in Variant::ALL {
+            let e = Evaluator::new(v);
+            let (score, moves) = e.evaluate(&Position::start(v));
+            assert!(moves, "{v}");
+            assert!(score.abs() < 30, "{v}: {score}");
+        }
+    }
+}

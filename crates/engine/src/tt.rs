@@ -1,0 +1,150 @@
+//! The transposition table: what earlier searches learnt about a position, keyed by its Zobrist
+//! hash.
+
+use kingme_draughts::{Move, MoveList};
+
+/// What a stored score says about the true score.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Bound {
+    /// The true score.
+    Exact,
+    /// The true score is at least this (a cut-off).
+    Lower,
+    /// The true score is at most this (no move reached alpha).
+    Upper,
+}
+
+/// A move as the table keeps it: its squares and its place in the generator's list, which is
+/// the same every time the same position is generated.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveKey {
+    pub from: u8,
+    pub to: u8,
+    pub index: u8,
+}
+
+impl MoveKey {
+    pub fn new(m: &Move, index: usize) -> MoveKey {
+        MoveKey {
+            from: m.from().index(),
+            to: m.to().index(),
+            index: index.min(255) as u8,
+        }
+    }
+
+    /// The position of this move in `moves`, if it is there.
+    pub fn find(&self, moves: &MoveList) -> Option<usize> {
+        let same = |m: &Move| m.from().index() == self.from && m.to().index() == self.to;
+        let i = usize::from(self.index);
+        if moves.get(i).is_some_and(same) {
+            return Some(i);
+        }
+        moves.iter().position(same)
+    }
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Hit {
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+    pub best: Option<MoveKey>,
+}
+
+#[derive(Clone, Copy, Default, Debug)]
+struct Entry {
+    check: u32,
+    score: i16,
+    depth: i8,
+    /// 0 empty, 1 exact, 2 lower, 3 upper.
+    bound: u8,
+    from: u8,
+    to: u8,
+    index: u8,
+    has_move: bool,
+}
+
+/// Two entries per bucket: one kept for depth, one always replaced.
+#[derive(Debug)]
+pub struct Table {
+    buckets: Vec<[Entry; 2]>,
+    mask: usize,
+}
+
+impl Table {
+    /// A table of `2^log2_buckets` buckets (16 bytes × 2 each).
+    pub fn new(log2_buckets: u32) -> Table {
+        let n = 1usize << log2_buckets;
+        Table {
+            buckets: vec![[Entry::default(); 2]; n],
+            mask: n - 1,
+        }
+    }
+
+    fn slot(&self, hash: u64) -> (usize, u32) {
+        ((hash as usize) & self.mask, (hash >> 32) as u32)
+    }
+
+    pub fn probe(&self, hash: u64) -> Option<Hit> {
+        let (i, check) = self.slot(hash);
+        let e = self.buckets[i]
+            .iter()
+            .find(|e| e.bound != 0 && e.check == check)?;
+        Some(Hit {
+            score: i32::from(e.score),
+            depth: i32::from(e.depth),
+            bound: match e.bound {
+                1 => Bound::Exact,
+                2 => Bound::Lower,
+                _ => Bound::Upper,
+            },
+            best: e.has_move.then_some(MoveKey {
+                from: e.from,
+                to: e.to,
+                index: e.index,
+            }),
+        })
+    }
+
+    pub fn store(
+        &mut self,
+        hash: u64,
+        depth: i32,
+        score: i32,
+        bound: Bound,
+        best: Option<MoveKey>,
+    ) {
+        let (i, check) = self.slot(hash);
+        let bucket = &mut self.buckets[i];
+        let depth = depth.clamp(-1, 127) as i8;
+        let slot = if bucket[0].bound == 0 || bucket[0].check == check || depth >= bucket[0].depth {
+            0
+        } else {
+            1
+        };
+        let old = bucket[slot];
+        let best = best.or(if old.check == check && old.has_move {
+            Some(MoveKey {
+                from: old.from,
+                to: old.to,
+                index: old.index,
+            })
+        } else {
+            None
+        });
+        bucket[slot] = Entry {
+            check,
+            score: score.clamp(-32_000, 32_000) as i16,
+            depth,
+            bound: match bound {
+                Bound::Exact => 1,
+                Bound::Lower => 2,
+                Bound::Upper => 3,
+            },
+            from: best.map_or(0, |k| k.from),
+            to: best.map_or(0, |k| k.to),
+            index: best.map_or(0, |k| k.index),
+            has_move: best.is_some(),
+        };
+    }
+}
