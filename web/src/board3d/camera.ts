@@ -1,0 +1,177 @@
+import * as THREE from "three";
+import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
+import type { BoardViewName } from "./api";
+import { easeInOut } from "./anim";
+import { boardHalfExtent, SLAB_THICKNESS } from "./dims";
+
+export const FOV = 32;
+/** Polar angle (from straight above) of each named view. */
+export const VIEW_POLAR: Record<BoardViewName, number> = { oblique: 0.68, top: 0 };
+/** Lowest the camera may go: the board never tips over or shows its underside. */
+export const MAX_POLAR = 1.2;
+const VIEW_MS = 650;
+/** Fraction of the viewport the board may fill. */
+const MARGIN = 0.94;
+
+/**
+ * Camera distance at which the whole board (frame included) fits in the viewport when seen
+ * from `polar` (azimuth 0) with the given aspect ratio.
+ */
+export function fitDistance(size: number, aspect: number, polar: number, fov = FOV): number {
+  const half = boardHalfExtent(size);
+  const corners: THREE.Vector3[] = [];
+  for (const x of [-half, half]) for (const y of [0.3, -SLAB_THICKNESS]) for (const z of [-half, half]) corners.push(new THREE.Vector3(x, y, z));
+  const camera = new THREE.PerspectiveCamera(fov, aspect, 0.1, 1000);
+  const fits = (distance: number) => {
+    placeCamera(camera, new THREE.Vector3(), polar, 0, distance);
+    camera.updateMatrixWorld(true);
+    const p = new THREE.Vector3();
+    return corners.every((corner) => {
+      p.copy(corner).project(camera);
+      return Math.abs(p.x) <= MARGIN && Math.abs(p.y) <= MARGIN && p.z < 1;
+    });
+  };
+  let lo = half;
+  let hi = half * 40;
+  for (let i = 0; i < 40; i++) {
+    const mid = (lo + hi) / 2;
+    if (fits(mid)) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+export function placeCamera(camera: THREE.Camera, target: THREE.Vector3, polar: number, azimuth: number, distance: number): void {
+  const offset = new THREE.Vector3().setFromSpherical(new THREE.Spherical(distance, Math.max(polar, 1e-4), azimuth));
+  camera.position.copy(target).add(offset);
+  camera.lookAt(target);
+}
+
+/** Shortest signed turn from angle a to angle b. */
+export function angleDelta(a: number, b: number): number {
+  const d = (b - a) % (Math.PI * 2);
+  return d > Math.PI ? d - Math.PI * 2 : d < -Math.PI ? d + Math.PI * 2 : d;
+}
+
+interface ViewTween {
+  from: THREE.Spherical;
+  to: THREE.Spherical;
+  start: number;
+  resolve: () => void;
+}
+
+/** The perspective camera, orbit/zoom controls, named views and their animated transitions. */
+export class CameraRig {
+  readonly camera = new THREE.PerspectiveCamera(FOV, 1, 0.1, 200);
+  readonly controls: OrbitControls;
+  private readonly target = new THREE.Vector3();
+  private size = 10;
+  private aspect = 1;
+  private view: BoardViewName = "oblique";
+  private tween: ViewTween | null = null;
+
+  constructor(dom: HTMLElement, onChange: () => void) {
+    this.controls = new OrbitControls(this.camera, dom);
+    const c = this.controls;
+    c.enablePan = false;
+    c.enableDamping = true;
+    c.dampingFactor = 0.14;
+    c.rotateSpeed = 0.75;
+    c.zoomSpeed = 0.9;
+    c.minPolarAngle = 0;
+    c.maxPolarAngle = MAX_POLAR;
+    c.touches = { ONE: THREE.TOUCH.ROTATE, TWO: THREE.TOUCH.DOLLY_ROTATE };
+    c.mouseButtons = { LEFT: THREE.MOUSE.ROTATE, MIDDLE: THREE.MOUSE.DOLLY, RIGHT: THREE.MOUSE.ROTATE };
+    c.addEventListener("change", onChange);
+    c.addEventListener("start", () => this.cancelTween());
+    placeCamera(this.camera, this.target, VIEW_POLAR.oblique, 0, 20);
+    c.update();
+  }
+
+  private fit(polar: number): number {
+    return fitDistance(this.size, this.aspect, polar);
+  }
+
+  private updateLimits(): void {
+    const reference = Math.max(this.fit(VIEW_POLAR.top), this.fit(VIEW_POLAR.oblique));
+    this.controls.minDistance = reference * 0.4;
+    this.controls.maxDistance = reference * 1.8;
+  }
+
+  /** Sets the board size and viewport aspect; keeps the current zoom relative to a fitted board. */
+  configure(size: number, aspect: number, reset: boolean): void {
+    const spherical = this.spherical();
+    const oldFit = this.fit(spherical.phi);
+    this.size = size;
+    this.aspect = aspect;
+    this.camera.aspect = aspect;
+    this.camera.updateProjectionMatrix();
+    this.updateLimits();
+    if (reset || this.tween) {
+      const to = new THREE.Spherical(this.fit(VIEW_POLAR[this.view]), VIEW_POLAR[this.view], 0);
+      if (this.tween) this.tween.to = to;
+      else this.apply(to);
+    } else {
+      const zoom = spherical.radius / oldFit;
+      this.apply(new THREE.Spherical(zoom * this.fit(spherical.phi), spherical.phi, spherical.theta));
+    }
+  }
+
+  private spherical(): THREE.Spherical {
+    return new THREE.Spherical().setFromVector3(this.camera.position.clone().sub(this.target));
+  }
+
+  private apply(s: THREE.Spherical): void {
+    placeCamera(this.camera, this.target, s.phi, s.theta, s.radius);
+    this.controls.update();
+  }
+
+  setView(view: BoardViewName, now: number): Promise<void> {
+    this.view = view;
+    this.cancelTween();
+    const from = this.spherical();
+    const to = new THREE.Spherical(this.fit(VIEW_POLAR[view]), VIEW_POLAR[view], from.theta + angleDelta(from.theta, 0));
+    return new Promise((resolve) => {
+      this.tween = { from, to, start: now, resolve };
+    });
+  }
+
+  private cancelTween(): void {
+    const tween = this.tween;
+    this.tween = null;
+    tween?.resolve();
+  }
+
+  get animating(): boolean {
+    return this.tween !== null;
+  }
+
+  /** Advances the view transition and the controls' damping; true while the camera still moves. */
+  update(now: number): boolean {
+    const tween = this.tween;
+    if (tween) {
+      const t = Math.min(1, (now - tween.start) / VIEW_MS);
+      const k = easeInOut(t);
+      const lerp = (a: number, b: number) => a + (b - a) * k;
+      placeCamera(
+        this.camera,
+        this.target,
+        lerp(tween.from.phi, tween.to.phi),
+        lerp(tween.from.theta, tween.to.theta),
+        lerp(tween.from.radius, tween.to.radius),
+      );
+      if (t >= 1) {
+        this.tween = null;
+        tween.resolve();
+      }
+      this.controls.update();
+      return true;
+    }
+    return this.controls.update();
+  }
+
+  dispose(): void {
+    this.cancelTween();
+    this.controls.dispose();
+  }
+}

@@ -1,0 +1,169 @@
+import * as THREE from "three";
+import { mergeVertices } from "three/examples/jsm/utils/BufferGeometryUtils.js";
+import type { PieceColor } from "./api";
+import { PIECE_HEIGHT, PIECE_RADIUS } from "./dims";
+import type { Materials } from "./materials";
+
+/** One piece as drawn this frame. */
+export interface PieceInstance {
+  square: string;
+  color: PieceColor;
+  king: boolean;
+  x: number;
+  z: number;
+  /** Height of the piece's base above the board. */
+  y: number;
+  scale: number;
+}
+
+const SEGMENTS = 128;
+const RIDGES = 32;
+const RIDGE_DEPTH = 0.012;
+
+/**
+ * A draughts disc: chamfered edges, a ridged side band and a top with a raised rim and
+ * concentric rings, turned on a lathe. Base at y = 0.
+ */
+export function createDiscGeometry(): THREE.BufferGeometry {
+  const R = PIECE_RADIUS;
+  const H = PIECE_HEIGHT;
+  const profile: [number, number][] = [
+    [0, 0],
+    [R - 0.045, 0],
+    [R - 0.014, 0.004],
+    [R - 0.003, 0.014],
+    [R, 0.026],
+    [R, H - 0.026],
+    [R - 0.003, H - 0.014],
+    [R - 0.014, H - 0.004],
+    [R - 0.034, H],
+    [R - 0.062, H],
+    [R - 0.074, H - 0.012],
+    [R - 0.09, H - 0.016],
+    [0.252, H - 0.016],
+    [0.244, H - 0.022],
+    [0.236, H - 0.016],
+    [0.17, H - 0.016],
+    [0.158, H - 0.007],
+    [0.146, H - 0.016],
+    [0.07, H - 0.016],
+    [0.0, H - 0.016],
+  ];
+  const lathe = new THREE.LatheGeometry(
+    profile.map(([r, y]) => new THREE.Vector2(r, y)),
+    SEGMENTS,
+  );
+  lathe.deleteAttribute("uv");
+  lathe.deleteAttribute("normal");
+  const position = lathe.getAttribute("position") as THREE.BufferAttribute;
+  for (let i = 0; i < position.count; i++) {
+    const x = position.getX(i);
+    const y = position.getY(i);
+    const z = position.getZ(i);
+    const r = Math.hypot(x, z);
+    if (r > R - 0.001 && y > 0.02 && y < H - 0.02) {
+      const phi = Math.atan2(x, z);
+      const k = 1 - RIDGE_DEPTH * (0.5 - 0.5 * Math.cos(RIDGES * phi));
+      position.setXYZ(i, x * k, y, z * k);
+    }
+  }
+  const geometry = mergeVertices(lathe, 1e-5);
+  lathe.dispose();
+  geometry.computeVertexNormals();
+  return geometry;
+}
+
+export function createCrownGeometry(): THREE.BufferGeometry {
+  const torus = new THREE.TorusGeometry(0.235, 0.03, 14, 72);
+  torus.rotateX(Math.PI / 2);
+  torus.translate(0, 0.012, 0);
+  return torus;
+}
+
+const MAX_PIECES = 50;
+
+/** The pieces as instanced meshes: one draw call per colour plus one for the kings' crowns. */
+export class PieceLayer {
+  readonly group = new THREE.Group();
+  private readonly disc = createDiscGeometry();
+  private readonly crown = createCrownGeometry();
+  private readonly white: THREE.InstancedMesh;
+  private readonly black: THREE.InstancedMesh;
+  private readonly crowns: THREE.InstancedMesh;
+  /** instanceId → square, per mesh. */
+  private readonly owners = new Map<THREE.Object3D, string[]>();
+  private readonly matrix = new THREE.Matrix4();
+  private readonly position = new THREE.Vector3();
+  private readonly rotation = new THREE.Quaternion();
+  private readonly scaleVector = new THREE.Vector3();
+  private readonly up = new THREE.Vector3(0, 1, 0);
+
+  constructor(materials: Materials) {
+    this.white = this.mesh(this.disc, materials.whitePiece, MAX_PIECES * 2);
+    this.black = this.mesh(this.disc, materials.blackPiece, MAX_PIECES * 2);
+    this.crowns = this.mesh(this.crown, materials.gold, MAX_PIECES);
+    this.crowns.receiveShadow = false;
+  }
+
+  private mesh(geometry: THREE.BufferGeometry, material: THREE.Material, capacity: number): THREE.InstancedMesh {
+    const mesh = new THREE.InstancedMesh(geometry, material, capacity);
+    mesh.count = 0;
+    mesh.castShadow = true;
+    mesh.receiveShadow = true;
+    mesh.frustumCulled = false;
+    this.owners.set(mesh, []);
+    this.group.add(mesh);
+    return mesh;
+  }
+
+  private put(mesh: THREE.InstancedMesh, square: string, x: number, y: number, z: number, scale: number, turn: number): void {
+    const owners = this.owners.get(mesh)!;
+    if (mesh.count >= mesh.instanceMatrix.count) return;
+    this.position.set(x, y, z);
+    this.rotation.setFromAxisAngle(this.up, turn);
+    this.scaleVector.setScalar(scale);
+    this.matrix.compose(this.position, this.rotation, this.scaleVector);
+    mesh.setMatrixAt(mesh.count, this.matrix);
+    owners[mesh.count] = square;
+    mesh.count++;
+  }
+
+  layout(pieces: readonly PieceInstance[]): void {
+    for (const mesh of [this.white, this.black, this.crowns]) {
+      mesh.count = 0;
+      this.owners.get(mesh)!.length = 0;
+    }
+    for (const piece of pieces) {
+      if (piece.scale <= 0.001) continue;
+      const mesh = piece.color === "white" ? this.white : this.black;
+      // A fixed per-square turn so the ridges do not line up like a pattern.
+      const turn = (piece.square.charCodeAt(0) * 7 + piece.square.length * 3 + Number(piece.square.slice(1)) * 13) % 32 / 32 * 0.2;
+      const h = PIECE_HEIGHT * piece.scale;
+      this.put(mesh, piece.square, piece.x, piece.y, piece.z, piece.scale, turn);
+      if (piece.king) {
+        this.put(mesh, piece.square, piece.x, piece.y + h, piece.z, piece.scale, turn + 0.1);
+        this.put(this.crowns, piece.square, piece.x, piece.y + 2 * h - 0.016 * piece.scale, piece.z, piece.scale, 0);
+      }
+    }
+    for (const mesh of [this.white, this.black, this.crowns]) {
+      mesh.instanceMatrix.needsUpdate = true;
+      mesh.computeBoundingSphere();
+    }
+  }
+
+  /** The square of the piece hit by the ray, if any. */
+  pick(raycaster: THREE.Raycaster): string | null {
+    const hits = raycaster.intersectObjects([this.white, this.black, this.crowns], false);
+    for (const hit of hits) {
+      const square = hit.instanceId !== undefined ? this.owners.get(hit.object)?.[hit.instanceId] : undefined;
+      if (square !== undefined) return square;
+    }
+    return null;
+  }
+
+  dispose(): void {
+    this.disc.dispose();
+    this.crown.dispose();
+    for (const mesh of [this.white, this.black, this.crowns]) mesh.dispose();
+  }
+}

@@ -1,0 +1,124 @@
+import * as THREE from "three";
+import { RoomEnvironment } from "three/examples/jsm/environments/RoomEnvironment.js";
+import { RoundedBoxGeometry } from "three/examples/jsm/geometries/RoundedBoxGeometry.js";
+import { boardHalfExtent, SLAB_THICKNESS } from "./dims";
+import { canvasTexture, createMaterials, disposeMaterials, type Materials } from "./materials";
+import { paintBoardTop, paintSideWood, topLayout } from "./wood";
+
+const TOP_TEXTURE_PIXELS = 2048;
+
+/** Renderer, lights and the wooden board itself (slab, top with squares and coordinates, shadow catcher). */
+export class Stage {
+  readonly renderer: THREE.WebGLRenderer;
+  readonly scene = new THREE.Scene();
+  readonly materials: Materials;
+  readonly anisotropy: number;
+  private readonly sun: THREE.DirectionalLight;
+  private readonly environment: THREE.Texture;
+  private readonly slab: THREE.Mesh;
+  private readonly top: THREE.Mesh;
+  private readonly ground: THREE.Mesh;
+  private boardKey = "";
+
+  constructor(canvas: HTMLCanvasElement) {
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true, powerPreference: "high-performance" });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.setClearColor(0x000000, 0);
+    this.renderer.outputColorSpace = THREE.SRGBColorSpace;
+    this.renderer.toneMapping = THREE.NeutralToneMapping;
+    this.renderer.toneMappingExposure = 1.0;
+    this.renderer.shadowMap.enabled = true;
+    this.renderer.shadowMap.type = THREE.PCFShadowMap;
+    this.anisotropy = Math.min(8, this.renderer.capabilities.getMaxAnisotropy());
+    this.materials = createMaterials();
+
+    const pmrem = new THREE.PMREMGenerator(this.renderer);
+    const room = new RoomEnvironment();
+    this.environment = pmrem.fromScene(room, 0.04).texture;
+    room.dispose();
+    pmrem.dispose();
+    this.scene.environment = this.environment;
+    this.scene.environmentIntensity = 0.45;
+
+    this.scene.add(new THREE.HemisphereLight(0xfff3e0, 0x3a2616, 0.75));
+    this.sun = new THREE.DirectionalLight(0xfff1dc, 2.6);
+    this.sun.position.set(-4.5, 11, 6.5);
+    this.sun.castShadow = true;
+    this.sun.shadow.mapSize.set(2048, 2048);
+    this.sun.shadow.radius = 5;
+    this.sun.shadow.blurSamples = 12;
+    this.sun.shadow.bias = -0.0004;
+    this.sun.shadow.normalBias = 0.015;
+    this.scene.add(this.sun, this.sun.target);
+    const fill = new THREE.DirectionalLight(0xdfe8ff, 0.5);
+    fill.position.set(6, 5, -4);
+    this.scene.add(fill);
+
+    this.slab = new THREE.Mesh(new THREE.BufferGeometry(), this.materials.boardSide);
+    this.slab.castShadow = true;
+    this.slab.receiveShadow = true;
+    this.top = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), this.materials.boardTop);
+    this.top.rotation.x = -Math.PI / 2;
+    this.top.receiveShadow = true;
+    this.ground = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), this.materials.ground);
+    this.ground.rotation.x = -Math.PI / 2;
+    this.ground.position.y = -SLAB_THICKNESS - 0.001;
+    this.ground.receiveShadow = true;
+    this.scene.add(this.slab, this.top, this.ground);
+
+    const side = document.createElement("canvas");
+    side.width = 1024;
+    side.height = 128;
+    paintSideWood(side.getContext("2d")!, side.width, side.height);
+    const sideTexture = canvasTexture(side, this.anisotropy);
+    this.materials.boardSide.map = sideTexture;
+  }
+
+  /** Rebuilds the board for a size and orientation (the coordinates follow the orientation). */
+  setBoard(size: number, flipped: boolean): void {
+    const key = `${size}/${flipped}`;
+    if (key === this.boardKey) return;
+    const sizeChanged = !this.boardKey.startsWith(`${size}/`);
+    this.boardKey = key;
+    const half = boardHalfExtent(size);
+    if (sizeChanged) {
+      this.slab.geometry.dispose();
+      this.slab.geometry = new RoundedBoxGeometry(2 * half, SLAB_THICKNESS, 2 * half, 4, 0.05);
+      this.slab.position.y = -SLAB_THICKNESS / 2 - 0.002;
+      this.top.geometry.dispose();
+      this.top.geometry = new THREE.PlaneGeometry(2 * half - 0.02, 2 * half - 0.02);
+      this.ground.scale.set(6 * half, 6 * half, 1);
+      const shadow = this.sun.shadow.camera;
+      const reach = half * 1.45;
+      shadow.left = -reach;
+      shadow.right = reach;
+      shadow.top = reach;
+      shadow.bottom = -reach;
+      shadow.near = 1;
+      shadow.far = 30;
+      shadow.updateProjectionMatrix();
+    }
+    const layout = topLayout(size, flipped, TOP_TEXTURE_PIXELS);
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = layout.pixels;
+    paintBoardTop(canvas.getContext("2d")!, layout);
+    this.materials.boardTop.map?.dispose();
+    this.materials.boardTop.map = canvasTexture(canvas, this.anisotropy);
+    this.materials.boardTop.needsUpdate = true;
+  }
+
+  /** The playing surface, for picking. */
+  get boardTop(): THREE.Object3D {
+    return this.top;
+  }
+
+  dispose(): void {
+    this.slab.geometry.dispose();
+    this.top.geometry.dispose();
+    this.ground.geometry.dispose();
+    this.environment.dispose();
+    disposeMaterials(this.materials);
+    this.renderer.dispose();
+    this.renderer.forceContextLoss();
+  }
+}

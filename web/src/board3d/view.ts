@@ -1,0 +1,261 @@
+import * as THREE from "three";
+import type { Board3D, BoardState, BoardViewName } from "./api";
+import { captureScaleAt, planRoute, poseAt, type RoutePlan } from "./anim";
+import { CameraRig } from "./camera";
+import { squareToWorld, type PlanePoint } from "./coords";
+import { PIECE_HEIGHT, SELECTED_LIFT } from "./dims";
+import { MarkerLayer } from "./markers";
+import { Picker } from "./picking";
+import { PieceLayer, type PieceInstance } from "./pieces";
+import { Stage } from "./scene";
+import { applyMove, initialState, mergeState, type StateKey } from "./state";
+import { TapTracker } from "./tap";
+
+interface ActiveMove {
+  path: string[];
+  captured: string[];
+  plan: RoutePlan;
+  start: number;
+  resolve: () => void;
+}
+
+const MARKER_KEYS: StateKey[] = ["size", "flipped", "selected", "dests", "finalDests", "mustCapture", "partialPath", "lastMove", "pieces"];
+const PIECE_KEYS: StateKey[] = ["size", "flipped", "selected", "pieces"];
+
+/** The board: owns the scene, applies state changes on the next animation frame, reports clicks. */
+export class BoardView implements Board3D {
+  readonly canvas: HTMLCanvasElement;
+  private state: BoardState;
+  private readonly dirty: Set<StateKey>;
+  private readonly stage: Stage;
+  private readonly rig: CameraRig;
+  private readonly pieces: PieceLayer;
+  private readonly markers: MarkerLayer;
+  private readonly picker: Picker;
+  private readonly tap = new TapTracker();
+  private readonly resizeObserver: ResizeObserver;
+  private readonly listeners: [string, (e: PointerEvent) => void][] = [];
+  private handler: ((square: string | null) => void) | null = null;
+  private move: ActiveMove | null = null;
+  private frame = 0;
+  private sized = false;
+  private destroyed = false;
+  private settleWaiters: (() => void)[] = [];
+
+  constructor(private readonly container: HTMLElement, initial: BoardState) {
+    this.canvas = document.createElement("canvas");
+    this.canvas.style.display = "block";
+    this.canvas.style.width = "100%";
+    this.canvas.style.height = "100%";
+    this.canvas.style.touchAction = "none";
+    container.appendChild(this.canvas);
+
+    const start = initialState(initial);
+    this.state = start.state;
+    this.dirty = start.changed;
+
+    this.stage = new Stage(this.canvas);
+    this.rig = new CameraRig(this.canvas, () => this.requestFrame());
+    this.pieces = new PieceLayer(this.stage.materials);
+    this.markers = new MarkerLayer(this.stage.materials.overlay, this.stage.anisotropy);
+    this.stage.scene.add(this.pieces.group, this.markers.mesh);
+    this.picker = new Picker(this.canvas, this.rig.camera, this.pieces);
+
+    this.listen("pointerdown", (e) => {
+      if (e.pointerType === "mouse" && e.button !== 0) return;
+      this.tap.down(e.pointerId, e.clientX, e.clientY, e.pointerType);
+    });
+    this.listen("pointermove", (e) => this.tap.move(e.pointerId, e.clientX, e.clientY));
+    this.listen("pointerup", (e) => {
+      if (this.tap.up(e.pointerId, e.clientX, e.clientY)) this.click(e.clientX, e.clientY);
+    });
+    this.listen("pointercancel", (e) => this.tap.cancel(e.pointerId));
+
+    this.resizeObserver = new ResizeObserver(() => this.resize());
+    this.resizeObserver.observe(container);
+    this.resize();
+    this.requestFrame();
+  }
+
+  private listen(type: string, fn: (e: PointerEvent) => void): void {
+    this.canvas.addEventListener(type, fn as EventListener);
+    this.listeners.push([type, fn]);
+  }
+
+  set(patch: Partial<BoardState>): void {
+    if (this.destroyed) return;
+    if (patch.pieces !== undefined && this.move) this.finishMove();
+    const { state, changed } = mergeState(this.state, patch);
+    this.state = state;
+    for (const key of changed) this.dirty.add(key);
+    if (changed.size > 0) this.requestFrame();
+  }
+
+  animateMove(path: string[], captured: string[]): Promise<void> {
+    if (this.destroyed) return Promise.resolve();
+    if (this.move) this.finishMove();
+    this.applyPending();
+    const { size, flipped } = this.state;
+    const points = path.map((s) => squareToWorld(s, size, flipped));
+    const from = path[0];
+    const valid =
+      path.length >= 2 && points.every((p) => p !== null) && this.state.pieces.some((p) => p.square === from);
+    return new Promise((resolve) => {
+      const hasCaptures = captured.length > 0;
+      this.move = {
+        path: [...path],
+        captured: [...captured],
+        plan: planRoute(points as PlanePoint[], hasCaptures, hasCaptures),
+        start: performance.now(),
+        resolve,
+      };
+      if (!valid) this.finishMove();
+      this.requestFrame();
+    });
+  }
+
+  setView(view: BoardViewName): Promise<void> {
+    if (this.destroyed) return Promise.resolve();
+    const arrived = this.rig.setView(view, performance.now());
+    this.requestFrame();
+    return arrived;
+  }
+
+  onClick(handler: (square: string | null) => void): void {
+    this.handler = handler;
+  }
+
+  squareToClient(square: string): { x: number; y: number } | null {
+    if (this.destroyed) return null;
+    this.applyPending();
+    const { size, flipped, pieces, selected } = this.state;
+    const p = squareToWorld(square, size, flipped);
+    if (!p) return null;
+    const piece = pieces.find((q) => q.square === square);
+    const lift = piece && square === selected ? SELECTED_LIFT : 0;
+    const y = piece ? lift + PIECE_HEIGHT * (piece.king ? 2 : 1) - 0.02 : 0;
+    return this.picker.toClient(new THREE.Vector3(p.x, y, p.z));
+  }
+
+  whenSettled(): Promise<void> {
+    if (this.destroyed || this.idle()) return Promise.resolve();
+    return new Promise((resolve) => this.settleWaiters.push(resolve));
+  }
+
+  destroy(): void {
+    if (this.destroyed) return;
+    if (this.move) this.finishMove();
+    this.destroyed = true;
+    cancelAnimationFrame(this.frame);
+    this.frame = 0;
+    this.resizeObserver.disconnect();
+    for (const [type, fn] of this.listeners) this.canvas.removeEventListener(type, fn as EventListener);
+    this.rig.dispose();
+    this.pieces.dispose();
+    this.markers.dispose();
+    this.stage.dispose();
+    this.canvas.remove();
+    this.flushSettled();
+  }
+
+  private idle(): boolean {
+    return this.frame === 0 && this.move === null && !this.rig.animating && this.dirty.size === 0;
+  }
+
+  private flushSettled(): void {
+    const waiters = this.settleWaiters;
+    this.settleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private click(clientX: number, clientY: number): void {
+    if (!this.handler) return;
+    this.applyPending();
+    const hit = this.picker.pick(clientX, clientY, this.state.size, this.state.flipped);
+    if (hit.kind === "dark") this.handler(hit.square);
+    else if (hit.kind === "outside") this.handler(null);
+  }
+
+  private resize(): void {
+    if (this.destroyed) return;
+    const width = this.container.clientWidth;
+    const height = this.container.clientHeight;
+    if (width === 0 || height === 0) return;
+    this.stage.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.stage.renderer.setSize(width, height, false);
+    this.rig.configure(this.state.size, width / height, !this.sized);
+    this.sized = true;
+    this.requestFrame();
+  }
+
+  private requestFrame(): void {
+    if (this.frame !== 0 || this.destroyed) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  private finishMove(): void {
+    const move = this.move;
+    if (!move) return;
+    this.move = null;
+    this.state = { ...this.state, pieces: applyMove(this.state.pieces, move.path, move.captured) };
+    this.dirty.add("pieces");
+    this.requestFrame();
+    move.resolve();
+  }
+
+  /** Brings the scene up to date with the state (without drawing). */
+  private applyPending(): void {
+    const dirty = this.dirty;
+    if (dirty.size === 0) return;
+    const { size, flipped } = this.state;
+    if (dirty.has("size") || dirty.has("flipped")) this.stage.setBoard(size, flipped);
+    if (dirty.has("size") && this.sized) this.rig.configure(size, this.rig.camera.aspect, false);
+    if (PIECE_KEYS.some((k) => dirty.has(k))) this.layoutPieces(performance.now());
+    if (MARKER_KEYS.some((k) => dirty.has(k))) {
+      this.markers.paint(this.state, new Set(this.state.pieces.map((p) => p.square)));
+    }
+    dirty.clear();
+  }
+
+  private layoutPieces(now: number): void {
+    const { size, flipped, selected, pieces } = this.state;
+    const move = this.move;
+    const elapsed = move ? Math.max(0, now - move.start) : 0;
+    const captureScale = move ? captureScaleAt(move.plan, elapsed) : 1;
+    const instances: PieceInstance[] = [];
+    for (const piece of pieces) {
+      const p = squareToWorld(piece.square, size, flipped);
+      if (!p) continue;
+      const instance: PieceInstance = { ...piece, x: p.x, z: p.z, y: 0, scale: 1 };
+      if (move && piece.square === move.path[0]) {
+        const pose = poseAt(move.plan, elapsed);
+        instance.x = pose.x;
+        instance.y = pose.y;
+        instance.z = pose.z;
+      } else if (move && move.captured.includes(piece.square)) {
+        instance.scale = captureScale;
+        instance.y = -(1 - captureScale) * 0.05;
+      } else if (piece.square === selected) {
+        instance.y = SELECTED_LIFT;
+      }
+      instances.push(instance);
+    }
+    this.pieces.layout(instances);
+  }
+
+  private render(): void {
+    if (this.destroyed) return;
+    const now = performance.now();
+    const move = this.move;
+    if (move && now - move.start >= move.plan.total) this.finishMove();
+    this.applyPending();
+    if (this.move) this.layoutPieces(now);
+    const cameraMoving = this.rig.update(now);
+    this.stage.renderer.render(this.stage.scene, this.rig.camera);
+    if (cameraMoving || this.move || this.rig.animating) this.requestFrame();
+    else if (this.idle()) this.flushSettled();
+  }
+}
