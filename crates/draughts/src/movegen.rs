@@ -155,7 +155,7 @@ impl<R: Rules> CaptureSearch<'_, R> {
             }
         }
         let m = Move::new(self.from, self.path, len as u8, captured, promotes);
-        if !self.out.iter().any(|o| *o == m) {
+        if !self.out.contains(&m) {
             self.out.push(m);
         }
     }
