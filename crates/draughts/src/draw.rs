@@ -1,5 +1,6 @@
 //! The automatic draw rules that count moves: the 40-, 25- and 30-move rules, the International
-//! endgame limits and the Russian three-kings rule. Repetition needs the game's history and lives
+//! endgame limits (which Brazilian draughts, International rules on 8×8, shares) and the Russian
+//! three-kings rule. Repetition needs the game's history and lives
 //! in [`crate::Game`].
 
 use crate::{Color, Move, Position, Variant};
@@ -183,7 +184,7 @@ impl DrawCounters {
                 DrawRule::FortyMoves,
                 FORTY_MOVES.saturating_sub(self.reversible),
             ),
-            Variant::International => push(
+            Variant::International | Variant::Brazilian => push(
                 DrawRule::TwentyFiveMoves,
                 TWENTY_FIVE_MOVES.saturating_sub(self.reversible),
             ),
@@ -191,7 +192,6 @@ impl DrawCounters {
                 DrawRule::ThirtyMoves,
                 THIRTY_MOVES.saturating_sub(self.since_capture),
             ),
-            Variant::Brazilian => {}
         }
         if let Some(limit) = self.endgame {
             push(limit.rule, limit.plies_left);
@@ -208,7 +208,7 @@ impl DrawCounters {
     }
 
     fn next_endgame(&self, pos: &Position) -> Option<EndgameLimit> {
-        if self.variant != Variant::International {
+        if !matches!(self.variant, Variant::International | Variant::Brazilian) {
             return None;
         }
         let (lone, class) = endgame_class(pos)?;

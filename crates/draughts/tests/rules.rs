@@ -349,6 +349,22 @@ fn international_twenty_five_move_rule() {
     assert_eq!(game.outcome(), draw_by(DrawRule::TwentyFiveMoves));
 }
 
+#[test]
+fn brazilian_draws_follow_the_international_rules() {
+    let mut game = Game::from_fen(Variant::Brazilian, "W:WKa1,Kh2,a3:BKh8,Kb8,h6").expect("fen");
+    shuffle(&mut game, 50, kings_only);
+    assert_eq!(
+        game.outcome(),
+        draw_by(DrawRule::TwentyFiveMoves),
+        "{:?} {}",
+        game.countdowns(),
+        game.position().to_fen()
+    );
+    let game = Game::from_fen(Variant::Brazilian, "W:WKa1,Kh2:BKd8").expect("fen");
+    let left = game.counters().nearest().map(|c| (c.rule, c.plies_left));
+    assert_eq!(left, Some((DrawRule::FiveMoveEndgame, 10)));
+}
+
 fn not_from(square: &'static str) -> impl Fn(&Position, &Move) -> bool {
     move |p, m| m.from() != p.variant().geometry().parse_square(square).expect("square")
 }
