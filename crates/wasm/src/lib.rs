@@ -1,1 +1,29 @@
 //! The browser API of kingme: rules and engine through wasm-bindgen.
+//!
+//! [`session::Session`] holds a game and builds the views the page draws; `bindings` exposes it
+//! to JavaScript as the class `Game`, whose errors are JS `Error`s carrying the Rust message.
+
+mod bindings;
+pub mod session;
+pub mod view;
+
+pub use bindings::JsGame;
+
+/// Milliseconds from the host: `Date.now()` in the browser, the system clock natively.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SystemClock;
+
+impl kingme_engine::Clock for SystemClock {
+    #[cfg(target_arch = "wasm32")]
+    fn now_ms(&self) -> f64 {
+        js_sys::Date::now()
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    fn now_ms(&self) -> f64 {
+        use std::time::{SystemTime, UNIX_EPOCH};
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map_or(0.0, |d| d.as_secs_f64() * 1000.0)
+    }
+}

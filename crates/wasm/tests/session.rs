@@ -1,0 +1,140 @@
+#![allow(clippy::unwrap_used)]
+
+use kingme_engine::Level;
+use kingme_wasm::session::{parse_level, Session};
+use kingme_wasm::SystemClock;
+
+fn path(squares: &str) -> Vec<String> {
+    squares.split('-').map(str::to_owned).collect()
+}
+
+#[test]
+fn a_new_english_game_lists_black_moves_with_routes() {
+    let s = Session::new("english", None).unwrap();
+    let moves = s.legal_moves();
+    assert_eq!(moves.len(), 7);
+    let m = moves.iter().find(|m| m.notation == "c3-d4").unwrap();
+    assert_eq!(m.path, ["c3", "d4"]);
+    assert!(m.captures.is_empty());
+    let snap = s.snapshot();
+    assert_eq!(snap.turn, "black");
+    assert_eq!(snap.size, 8);
+    assert_eq!(snap.pieces.len(), 24);
+    assert_eq!(snap.pieces_left.black.men, 12);
+    assert!(snap.must_capture.is_empty());
+    assert!(snap.may_offer_draw);
+    assert_eq!(snap.last_move, None);
+}
+
+#[test]
+fn playing_by_path_and_by_text_agree_and_undo_restores() {
+    let mut s = Session::new("english", None).unwrap();
+    let start = s.snapshot();
+    let played = s.play_path(&path("c3-d4"), false).unwrap();
+    assert_eq!(played.notation, "c3-d4");
+    s.play_text("f6-e5", true).unwrap();
+    let snap = s.snapshot();
+    assert_eq!(snap.moves, ["c3-d4", "f6-e5"]);
+    assert_eq!(snap.draw_offer, Some("white"));
+    let last = snap.last_move.unwrap();
+    assert_eq!(last.color, "white");
+    assert!(last.offered_draw);
+    // Black must now capture d4×f6.
+    assert_eq!(snap.must_capture, ["d4"]);
+    let capture = &s.legal_moves()[0];
+    assert_eq!(capture.path, ["d4", "f6"]);
+    assert_eq!(capture.captures, ["e5"]);
+    assert!(s.undo().is_some());
+    assert_eq!(s.snapshot().draw_offer, None);
+    assert!(s.undo().is_some());
+    assert!(s.undo().is_none());
+    assert_eq!(s.snapshot(), start);
+}
+
+#[test]
+fn bad_input_is_refused_with_a_message_naming_it() {
+    let err = Session::new("chess", None).unwrap_err();
+    assert!(err.0.contains("chess"), "{err}");
+    assert!(Session::new("english", Some("W:Wzz")).is_err());
+    let mut s = Session::new("english", None).unwrap();
+    let err = s.play_path(&path("c3-c5"), false).unwrap_err();
+    assert!(err.0.contains("c3-c5"), "{err}");
+    assert!(s.play_path(&path("q9-d4"), false).is_err());
+    assert!(s.play_path(&[], false).is_err());
+    assert!(s.play_text("a1-b2", false).is_err());
+    assert!(s.accept_draw().unwrap_err().0.contains("no draw offer"));
+    assert!(s.resign("green").unwrap_err().0.contains("green"));
+    assert!(parse_level("grandmaster")
+        .unwrap_err()
+        .0
+        .contains("grandmaster"));
+    assert_eq!(s.snapshot().ply, 0);
+}
+
+#[test]
+fn a_game_from_fen_reports_result_when_one_side_is_stuck() {
+    // The white king on a1 takes the last black man on b2, landing anywhere up to j10.
+    let mut s = Session::new("international", Some("W:WK46:B41")).unwrap();
+    let moves = s.legal_moves();
+    assert_eq!(moves.len(), 8);
+    assert!(moves
+        .iter()
+        .all(|m| m.captures == ["b2"] && m.path[0] == "a1"));
+    assert_eq!(s.snapshot().must_capture, ["a1"]);
+    s.play_path(&moves[0].path.clone(), false).unwrap();
+    let result = s.snapshot().result.unwrap();
+    assert_eq!(result.winner, Some("white"));
+    assert_eq!(result.reason, "no-pieces");
+    assert!(s.legal_moves().is_empty());
+    assert!(s.play_text("a1-b2", false).unwrap_err().0.contains("over"));
+}
+
+#[test]
+fn resignation_and_agreement_end_the_game() {
+    let mut s = Session::new("russian", None).unwrap();
+    s.resign("white").unwrap();
+    let r = s.snapshot().result.unwrap();
+    assert_eq!(
+        (r.winner, r.reason.as_str()),
+        (Some("black"), "resignation")
+    );
+
+    let mut s = Session::new("russian", None).unwrap();
+    let first = s.legal_moves()[0].path.clone();
+    s.play_path(&first, true).unwrap();
+    s.accept_draw().unwrap();
+    let r = s.snapshot().result.unwrap();
+    assert_eq!((r.winner, r.reason.as_str()), (None, "agreement"));
+}
+
+#[test]
+fn pdn_round_trips_with_moves_and_start() {
+    let mut s = Session::new("english", None).unwrap();
+    for m in ["c3-d4", "f6-e5", "d4xf6"] {
+        s.play_text(m, false).unwrap();
+    }
+    let back = Session::from_pdn(&s.to_pdn()).unwrap();
+    assert_eq!(back.snapshot(), s.snapshot());
+    assert_eq!(
+        back.start_fen(),
+        Session::new("english", None).unwrap().fen()
+    );
+    assert!(Session::from_pdn("[GameType \"99\"] 1. zz").is_err());
+}
+
+#[test]
+fn the_computer_plays_a_legal_move() {
+    let s = Session::new("english", None).unwrap();
+    let turn = s.computer_turn(Level::Beginner, &SystemClock, 7).unwrap();
+    assert!(!turn.accept_draw);
+    let chosen = turn.chosen.unwrap();
+    assert!(s.legal_moves().contains(&chosen));
+}
+
+#[test]
+fn a_node_limited_search_reports_its_work() {
+    let s = Session::new("international", None).unwrap();
+    let report = s.search_nodes(20_000, &SystemClock);
+    assert!(report.nodes >= 1000, "{report:?}");
+    assert!(s.legal_moves().contains(&report.best.unwrap()));
+}
