@@ -3,9 +3,12 @@
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
+mod analyse;
 mod bench;
+mod hub;
 mod moves;
 mod perft;
+mod play;
 mod replay;
 
 /// kingme — draughts: English checkers, International, Russian and Brazilian draughts.
@@ -26,6 +29,12 @@ enum Command {
     Replay(replay::Args),
     /// Search fixed positions to a fixed depth: node count (the search's fingerprint) and speed.
     Bench(bench::Args),
+    /// Search a position and print every iteration: depth, score, nodes, speed, main line.
+    Analyse(analyse::Args),
+    /// Engine matches from varied openings, each with both colours: results and Elo difference.
+    Play(play::Args),
+    /// Speak the Hub protocol (Hub GUI, Scan) on standard input and output.
+    Hub(hub::Args),
 }
 
 /// A failure a command reports: one line on stderr, exit code 2 for bad arguments or input.
@@ -38,7 +47,23 @@ impl<E: std::fmt::Display> From<E> for CliError {
     }
 }
 
+/// `kingme moves | head -1` closes our stdout early: end quietly, as other command-line tools
+/// do, instead of reporting a failed write as a crash.
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if info
+            .payload_as_str()
+            .is_some_and(|m| m.contains("Broken pipe"))
+        {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if e.use_stderr() => {
@@ -60,6 +85,9 @@ fn main() -> ExitCode {
         Command::Moves(args) => moves::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Bench(args) => bench::run(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Hub(args) => hub::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
