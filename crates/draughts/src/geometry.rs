@@ -195,7 +195,7 @@ impl Geometry {
 
     /// The dark square on `file`, `rank` (from 0), if that is a dark square of this board.
     pub const fn square(&self, file: u8, rank: u8) -> Option<Square> {
-        if file >= self.size || rank >= self.size || (file + rank) % 2 != 0 {
+        if file >= self.size || rank >= self.size || !(file + rank).is_multiple_of(2) {
             return None;
         }
         let n = self.size as u16;

@@ -47,7 +47,11 @@ pub fn square_from_number(variant: Variant, number: u8) -> Option<Square> {
         }
         _ => {
             let rank = n - 1 - row;
-            let file = if rank % 2 == 0 { 2 * col } else { 2 * col + 1 };
+            let file = if rank.is_multiple_of(2) {
+                2 * col
+            } else {
+                2 * col + 1
+            };
             g.square(file, rank)
         }
     }
