@@ -10,6 +10,7 @@ mod moves;
 mod perft;
 mod play;
 mod replay;
+mod serve;
 
 /// kingme — draughts: English checkers, International, Russian and Brazilian draughts.
 #[derive(Parser, Debug)]
@@ -35,6 +36,8 @@ enum Command {
     Play(play::Args),
     /// Speak the Hub protocol (Hub GUI, Scan) on standard input and output.
     Hub(hub::Args),
+    /// Serve the web site and online rooms.
+    Serve(serve::Args),
 }
 
 /// A failure a command reports: one line on stderr, exit code 2 for bad arguments or input.
@@ -88,6 +91,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(args),
         Command::Play(args) => play::run(args),
         Command::Hub(args) => hub::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -182,7 +182,7 @@ impl<'c> Searcher<'c> {
                 self.stopped = true;
             }
         }
-        if self.nodes % POLL_INTERVAL == 0 {
+        if self.nodes & (POLL_INTERVAL - 1) == 0 {
             if let Some(deadline) = self.hard_deadline_ms {
                 if self.clock.now_ms() >= deadline {
                     self.stopped = true;

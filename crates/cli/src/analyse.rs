@@ -1,0 +1,93 @@
+//! `kingme analyse`: search one position and print every completed iteration.
+
+use crate::bench::WallClock;
+use crate::CliError;
+use kingme_draughts::{notation, Game, Move, Variant};
+use kingme_engine::{score, search, Limits, SearchResult};
+
+#[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime"])))]
+pub struct Args {
+    /// english (american), international, russian or brazilian.
+    #[arg(long)]
+    variant: Variant,
+    /// The position (PDN FEN); the variant's start when absent.
+    #[arg(long)]
+    fen: Option<String>,
+    /// Search to this depth in plies.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Search for this many milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let game = match &args.fen {
+        Some(fen) => Game::from_fen(args.variant, fen)?,
+        None => Game::new(args.variant),
+    };
+    if let Some(outcome) = game.outcome() {
+        return Err(CliError(format!("the game is already over ({outcome:?})")));
+    }
+    let limits = match (args.depth, args.movetime) {
+        (Some(0), _) => return Err(CliError("--depth must be at least 1".into())),
+        (Some(d), _) => Limits::Depth(d),
+        (None, Some(ms)) => Limits::Time {
+            soft_ms: ms,
+            hard_ms: ms,
+        },
+        (None, None) => return Err(CliError("give --depth or --movetime".into())),
+    };
+    let clock = WallClock::new();
+    let started = std::time::Instant::now();
+    let variant = args.variant;
+    let result = search(&game, limits, &clock, &mut |r| {
+        let secs = started.elapsed().as_secs_f64();
+        println!(
+            "depth {:>2} score {:>9} nodes {:>11} nps {:>9.0} time {:>6.0} ms pv {}",
+            r.depth,
+            score_text(r.score),
+            r.nodes,
+            r.nodes as f64 / secs.max(1e-9),
+            secs * 1000.0,
+            pv_text(variant, &r.pv)
+        );
+    });
+    print_best(variant, &result, started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+fn print_best(variant: Variant, r: &SearchResult, secs: f64) {
+    match &r.best {
+        Some(m) => println!(
+            "best {} (depth {}, {} nodes, {:.0} nps)",
+            notation::move_to_string(variant, m),
+            r.depth,
+            r.nodes,
+            r.nodes as f64 / secs.max(1e-9)
+        ),
+        None => println!("best none"),
+    }
+}
+
+/// A score as text: centi-men, or the distance to a won or lost end.
+pub fn score_text(s: i32) -> String {
+    if score::is_decided(s) {
+        let plies = score::plies_to_end(s);
+        if s > 0 {
+            format!("win{plies}")
+        } else {
+            format!("loss{plies}")
+        }
+    } else {
+        s.to_string()
+    }
+}
+
+pub fn pv_text(variant: Variant, pv: &[Move]) -> String {
+    pv.iter()
+        .map(|m| notation::move_to_string(variant, m))
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,365 @@
+//! `kingme play`: engine matches from varied openings, each opening played with both colours.
+
+use crate::bench::WallClock;
+use crate::hub::HubClient;
+use crate::CliError;
+use kingme_draughts::{pdn, Color, Game, Move, Variant};
+use kingme_engine::{choose_move, search, Level, Limits};
+use std::collections::HashSet;
+use std::fmt;
+use std::io::Write;
+use std::str::FromStr;
+
+/// Who plays: a site level, a fixed time or depth, or an external Hub engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EngineSpec {
+    Level(Level),
+    MoveTime(u64),
+    Depth(u32),
+    Hub(String),
+}
+
+impl FromStr for EngineSpec {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<EngineSpec, String> {
+        if let Some(ms) = s.strip_prefix("movetime:") {
+            return ms
+                .parse()
+                .ok()
+                .filter(|&ms: &u64| ms > 0)
+                .map(EngineSpec::MoveTime)
+                .ok_or_else(|| format!("'{s}': movetime needs a positive number of milliseconds"));
+        }
+        if let Some(d) = s.strip_prefix("depth:") {
+            return d
+                .parse()
+                .ok()
+                .filter(|&d: &u32| d > 0 && d < 100)
+                .map(EngineSpec::Depth)
+                .ok_or_else(|| format!("'{s}': depth needs a number of plies from 1 to 99"));
+        }
+        if let Some(cmd) = s.strip_prefix("hub:") {
+            if cmd.trim().is_empty() {
+                return Err(format!("'{s}': hub needs a command"));
+            }
+            return Ok(EngineSpec::Hub(cmd.to_string()));
+        }
+        s.parse::<Level>().map(EngineSpec::Level).map_err(|_| {
+            format!(
+                "unknown engine '{s}' (expected beginner, intermediate, advanced, expert, \
+                 movetime:MS, depth:N or hub:COMMAND)"
+            )
+        })
+    }
+}
+
+impl fmt::Display for EngineSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            EngineSpec::Level(l) => write!(f, "{l}"),
+            EngineSpec::MoveTime(ms) => write!(f, "movetime:{ms}"),
+            EngineSpec::Depth(d) => write!(f, "depth:{d}"),
+            EngineSpec::Hub(c) => write!(f, "hub:{c}"),
+        }
+    }
+}
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// english (american), international, russian or brazilian.
+    #[arg(long)]
+    variant: Variant,
+    /// Number of games (openings × 2 colours).
+    #[arg(long)]
+    games: u32,
+    /// First engine: beginner, intermediate, advanced, expert, movetime:MS, depth:N, hub:COMMAND.
+    #[arg(long)]
+    a: EngineSpec,
+    /// Second engine.
+    #[arg(long)]
+    b: EngineSpec,
+    /// Append every game to this PDN file.
+    #[arg(long)]
+    pdn: Option<std::path::PathBuf>,
+    /// Thinking time per move of Hub engines, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    hub_movetime: u64,
+    /// Seed of the openings (and of the levels' chance).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// Games longer than this are adjudicated drawn (Brazilian has no move-count rule).
+const MAX_PLIES: usize = 400;
+
+enum Player {
+    Internal(EngineSpec),
+    Hub(Box<HubClient>, u64),
+}
+
+impl Player {
+    fn new(spec: &EngineSpec, variant: Variant, hub_movetime: u64) -> Result<Player, CliError> {
+        Ok(match spec {
+            EngineSpec::Hub(cmd) => {
+                Player::Hub(Box::new(HubClient::start(cmd, variant)?), hub_movetime)
+            }
+            other => Player::Internal(other.clone()),
+        })
+    }
+
+    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, CliError> {
+        let clock = WallClock::new();
+        let found = match self {
+            Player::Hub(client, ms) => return client.choose(game, *ms),
+            Player::Internal(EngineSpec::Level(level)) => choose_move(game, *level, &clock, seed),
+            Player::Internal(EngineSpec::MoveTime(ms)) => {
+                let limits = Limits::Time {
+                    soft_ms: *ms / 2,
+                    hard_ms: *ms,
+                };
+                search(game, limits, &clock, &mut |_| {}).best
+            }
+            Player::Internal(EngineSpec::Depth(d)) => {
+                search(game, Limits::Depth(*d), &clock, &mut |_| {}).best
+            }
+            Player::Internal(EngineSpec::Hub(_)) => None,
+        };
+        found.ok_or_else(|| CliError("engine found no move in a game that is not over".into()))
+    }
+}
+
+/// A small seeded generator for the openings.
+struct Openings(u64);
+
+impl Openings {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// `count` different random starts of 2 to 4 plies that do not end the game.
+    fn generate(&mut self, variant: Variant, count: usize) -> Vec<Vec<Move>> {
+        let mut seen = HashSet::new();
+        let mut out = Vec::new();
+        let mut attempts = 0;
+        while out.len() < count && attempts < count * 1000 {
+            attempts += 1;
+            let plies = 2 + (self.next() % 3) as usize;
+            let mut game = Game::new(variant);
+            let mut moves = Vec::new();
+            for _ in 0..plies {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                let m = legal[(self.next() % legal.len() as u64) as usize];
+                if game.play(&m, false).is_err() {
+                    break;
+                }
+                moves.push(m);
+            }
+            if game.outcome().is_none() && seen.insert(game.position().hash()) {
+                out.push(moves);
+            }
+        }
+        out
+    }
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+impl Tally {
+    fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    fn score(&self) -> f64 {
+        (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
+    }
+
+    /// The Elo difference and its 95 % margin.
+    fn elo(&self) -> (f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let s = self.score();
+        let var = (f64::from(self.wins) * (1.0 - s).powi(2)
+            + f64::from(self.draws) * (0.5 - s).powi(2)
+            + f64::from(self.losses) * s.powi(2))
+            / n;
+        let se = (var / n).sqrt();
+        let elo = |p: f64| {
+            let p = p.clamp(0.001, 0.999);
+            -400.0 * (1.0 / p - 1.0).log10()
+        };
+        (elo(s), (elo(s + 1.96 * se) - elo(s - 1.96 * se)) / 2.0)
+    }
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    if args.games == 0 {
+        return Err(CliError("--games must be at least 1".into()));
+    }
+    let variant = args.variant;
+    let mut a = Player::new(&args.a, variant, args.hub_movetime)?;
+    let mut b = Player::new(&args.b, variant, args.hub_movetime)?;
+    let name = |p: &Player, spec: &EngineSpec| match p {
+        Player::Hub(c, _) => format!("{} (hub)", c.name()),
+        Player::Internal(_) => spec.to_string(),
+    };
+    let (a_name, b_name) = (name(&a, &args.a), name(&b, &args.b));
+    let openings = Openings(args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+        .generate(variant, args.games.div_ceil(2) as usize);
+    let mut pdn_file = match &args.pdn {
+        Some(path) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| CliError(format!("cannot open {}: {e}", path.display())))?,
+        ),
+        None => None,
+    };
+    let first_mover = variant.rules().first_mover;
+    let mut tally = Tally::default();
+    let mut played = 0;
+    'outer: for (i, opening) in openings.iter().enumerate() {
+        for a_first in [true, false] {
+            if played == args.games {
+                break 'outer;
+            }
+            played += 1;
+            let a_color = if a_first { first_mover } else { !first_mover };
+            let mut game = Game::new(variant);
+            for m in opening {
+                game.play(m, false)?;
+            }
+            let seed = args.seed ^ (u64::from(played) << 20);
+            while game.outcome().is_none() && game.ply() < MAX_PLIES {
+                let player = if game.position().turn() == a_color {
+                    &mut a
+                } else {
+                    &mut b
+                };
+                let m = player.choose(&game, seed ^ game.ply() as u64)?;
+                game.play(&m, false)?;
+            }
+            let (result, text) = match game.outcome().map(|o| o.winner) {
+                Some(Some(w)) if w == a_color => (1, "A wins"),
+                Some(Some(_)) => (-1, "B wins"),
+                Some(None) => (0, "draw"),
+                None => (0, "draw (adjudicated)"),
+            };
+            match result {
+                1 => tally.wins += 1,
+                -1 => tally.losses += 1,
+                _ => tally.draws += 1,
+            }
+            let reason = game
+                .outcome()
+                .map_or("move limit".to_string(), |o| o.reason.to_string());
+            println!(
+                "game {played:>3} opening {:>3} A={} as {}: {text} ({reason}, {} plies)  running {}-{}-{}",
+                i + 1,
+                a_name,
+                color_name(a_color),
+                game.ply(),
+                tally.wins,
+                tally.draws,
+                tally.losses
+            );
+            if let Some(f) = pdn_file.as_mut() {
+                let (white, black) = if a_color == Color::White {
+                    (&a_name, &b_name)
+                } else {
+                    (&b_name, &a_name)
+                };
+                let round = played.to_string();
+                let text = pdn::write(
+                    &game,
+                    &[
+                        ("Event", "kingme play"),
+                        ("Round", &round),
+                        ("White", white),
+                        ("Black", black),
+                    ],
+                );
+                writeln!(f, "{text}").map_err(|e| CliError(format!("writing PDN: {e}")))?;
+            }
+        }
+    }
+    let (elo, margin) = tally.elo();
+    println!(
+        "{a_name} vs {b_name} ({variant}): +{} ={} -{} of {}, score {:.1} %, Elo {:+.0} ± {:.0}",
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.games(),
+        100.0 * tally.score(),
+        elo,
+        margin
+    );
+    Ok(())
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_specs_parse_and_bad_ones_are_named() {
+        assert_eq!("advanced".parse(), Ok(EngineSpec::Level(Level::Advanced)));
+        assert_eq!("movetime:250".parse(), Ok(EngineSpec::MoveTime(250)));
+        assert_eq!("depth:6".parse(), Ok(EngineSpec::Depth(6)));
+        assert_eq!(
+            "hub:dame hub".parse(),
+            Ok(EngineSpec::Hub("dame hub".into()))
+        );
+        assert!(matches!("movetime:0".parse::<EngineSpec>(), Err(e) if e.contains("movetime")));
+        assert!(matches!("grandmaster".parse::<EngineSpec>(), Err(e) if e.contains("grandmaster")));
+    }
+
+    #[test]
+    fn elo_of_even_and_lopsided_scores() {
+        let even = Tally {
+            wins: 10,
+            draws: 0,
+            losses: 10,
+        };
+        assert!(even.elo().0.abs() < 1e-9 && even.elo().1 > 0.0);
+        let strong = Tally {
+            wins: 75,
+            draws: 0,
+            losses: 25,
+        };
+        assert!((strong.elo().0 - 190.8).abs() < 1.0);
+    }
+
+    #[test]
+    fn openings_are_distinct_and_leave_the_game_open() {
+        let ops = Openings(12345).generate(Variant::English, 20);
+        assert_eq!(ops.len(), 20);
+        let mut ends = HashSet::new();
+        for o in &ops {
+            assert!((2..=4).contains(&o.len()));
+            let mut g = Game::new(Variant::English);
+            for m in o {
+                g.play(m, false).expect("opening moves are legal");
+            }
+            assert!(ends.insert(g.position().hash()));
+        }
+    }
+}
