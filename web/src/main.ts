@@ -1,1 +1,13 @@
-document.getElementById("app")!.textContent = "kingme";
+import "./style.css";
+import { App } from "./app";
+import { initLocale } from "./i18n";
+import { loadRules } from "./wasm/rules";
+
+async function main(): Promise<void> {
+  initLocale();
+  const root = document.getElementById("app")!;
+  await loadRules();
+  new App(root).boot();
+}
+
+void main();

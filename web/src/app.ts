@@ -1,0 +1,139 @@
+/** The site: header, then the rule chooser, mode chooser or game screen. */
+import { LOCALES, isLocale, locale, onLocaleChange, setLocale, t } from "./i18n";
+import type { Mode } from "./game/controller";
+import { LocalController } from "./game/local";
+import { clearSavedGame, loadSavedGame } from "./game/storage";
+import { RulesGame } from "./wasm/rules";
+import type { VariantKey } from "./wasm/types";
+import { modeChooser, ruleChooser } from "./ui/chooser";
+import { h } from "./ui/dom";
+import { GameScreen } from "./ui/gameScreen";
+import { isMuted, setMuted } from "./ui/sound";
+
+type Screen =
+  | { kind: "rules" }
+  | { kind: "mode"; variant: VariantKey }
+  | { kind: "game"; screen: GameScreen; variant: VariantKey; mode: Mode; startFen: string | null };
+
+export class App {
+  private screen: Screen = { kind: "rules" };
+  private readonly header: HTMLElement;
+  private readonly content = h("div", { class: "content" });
+
+  constructor(root: HTMLElement) {
+    this.header = h("header");
+    root.replaceChildren(this.header, this.content);
+    onLocaleChange(() => this.relabel());
+    this.renderHeader();
+  }
+
+  /** Continues a saved game, or shows the rule chooser. */
+  boot(): void {
+    const saved = loadSavedGame();
+    if (saved) {
+      try {
+        this.startGame(saved.game.variant, saved.mode, saved.game.startFen, saved.game.moves);
+        return;
+      } catch {
+        clearSavedGame();
+      }
+    }
+    this.show({ kind: "rules" });
+  }
+
+  private renderHeader(): void {
+    const select = h("select", { "aria-label": t("lang.label"), "data-testid": "language" });
+    for (const l of LOCALES) {
+      const option = h("option", { value: l.id }, l.name);
+      option.selected = l.id === locale();
+      select.append(option);
+    }
+    select.addEventListener("change", () => {
+      if (isLocale(select.value)) setLocale(select.value);
+    });
+    const sound = h("button", { type: "button", class: "sound", "data-testid": "sound", "aria-pressed": String(!isMuted()) });
+    sound.textContent = isMuted() ? t("sound.off") : t("sound.on");
+    sound.addEventListener("click", () => {
+      setMuted(!isMuted());
+      this.renderHeader();
+    });
+    const home = h("a", { href: "./", class: "brand" }, h("span", { class: "crown" }, "♛"), t("app.title"));
+    home.addEventListener("click", (e) => {
+      e.preventDefault();
+      clearSavedGame();
+      this.show({ kind: "rules" });
+    });
+    this.header.replaceChildren(home, h("span", { class: "tagline" }, t("app.tagline")), h("div", { class: "spacer" }), sound, select);
+  }
+
+  private relabel(): void {
+    this.renderHeader();
+    if (this.screen.kind === "game") this.screen.screen.relabel();
+    else this.show(this.screen);
+  }
+
+  private show(screen: Screen): void {
+    if (this.screen.kind === "game" && this.screen !== screen) this.screen.screen.destroy();
+    this.screen = screen;
+    switch (screen.kind) {
+      case "rules":
+        this.content.replaceChildren(ruleChooser((variant) => this.show({ kind: "mode", variant })));
+        break;
+      case "mode":
+        this.content.replaceChildren(
+          modeChooser(
+            screen.variant,
+            {
+              start: (variant, mode, fen) => this.tryStart(() => this.startGame(variant, mode, fen, [])),
+              loadPdn: (text) => this.tryStart(() => this.startFromPdn(text)),
+            },
+            () => this.show({ kind: "rules" }),
+          ),
+        );
+        break;
+      case "game":
+        this.content.replaceChildren(screen.screen.element);
+        screen.screen.start();
+        break;
+    }
+  }
+
+  private tryStart(start: () => void): string | null {
+    try {
+      start();
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  }
+
+  private startGame(
+    variant: VariantKey,
+    mode: Mode,
+    startFen: string | null,
+    moves: { path: string[]; offer: boolean }[],
+  ): void {
+    clearSavedGame();
+    const controller = new LocalController(variant, mode, { startFen: startFen ?? "", moves });
+    const screen = new GameScreen(controller, {
+      playAgain: () => this.startGame(variant, mode, startFen, []),
+      chooseMode: () => {
+        clearSavedGame();
+        this.show({ kind: "mode", variant });
+      },
+    });
+    this.show({ kind: "game", screen, variant, mode, startFen });
+  }
+
+  private startFromPdn(text: string): void {
+    const game = RulesGame.fromPdn(text);
+    try {
+      const variant = game.snapshot().variant;
+      const moves: { path: string[]; offer: boolean }[] = [];
+      for (let m = game.undo(); m; m = game.undo()) moves.unshift({ path: m.path, offer: false });
+      this.startGame(variant, "local", game.startFen(), moves);
+    } finally {
+      game.free();
+    }
+  }
+}

@@ -1,0 +1,76 @@
+/** The page's side of the engine worker: requests as promises, cancellation by restart. */
+import type { ComputerTurn, SearchReport } from "../wasm/types";
+import type { EngineRequest, EngineResponse, GameRecord } from "./protocol";
+
+export class EngineCancelled extends Error {
+  constructor() {
+    super("the computer's search was cancelled");
+  }
+}
+
+type WithoutId<T> = T extends unknown ? Omit<T, "id"> : never;
+type Pending = { resolve: (r: EngineResponse) => void; reject: (e: Error) => void };
+
+export class EngineClient {
+  private worker: Worker;
+  private nextId = 1;
+  private pending = new Map<number, Pending>();
+
+  constructor() {
+    this.worker = this.spawn();
+  }
+
+  private spawn(): Worker {
+    const worker = new Worker(new URL("./worker.ts", import.meta.url), { type: "module" });
+    worker.onmessage = (event: MessageEvent<EngineResponse>) => {
+      const waiting = this.pending.get(event.data.id);
+      this.pending.delete(event.data.id);
+      waiting?.resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      const error = new Error(event.message || "the engine stopped");
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    return worker;
+  }
+
+  private async request(body: WithoutId<EngineRequest>): Promise<EngineResponse> {
+    const id = this.nextId++;
+    const response = await new Promise<EngineResponse>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...body, id } as EngineRequest);
+    });
+    if (!response.ok) throw new Error(response.error);
+    return response;
+  }
+
+  /** What the computer does on its turn in `game` at `level`. */
+  async computerTurn(game: GameRecord, level: string): Promise<ComputerTurn> {
+    const seed = Math.floor(Math.random() * 0xffffffff);
+    const response = await this.request({ kind: "turn", game, level, seed });
+    if (response.ok && response.kind === "turn") return response.turn;
+    throw new Error("unexpected engine answer");
+  }
+
+  /** A search of `nodes` nodes in the worker, for measuring speed. */
+  async search(game: GameRecord, nodes: number): Promise<SearchReport> {
+    const response = await this.request({ kind: "search", game, nodes });
+    if (response.ok && response.kind === "search") return response.report;
+    throw new Error("unexpected engine answer");
+  }
+
+  /** Stops any search at once: the worker is ended and a fresh one started. */
+  cancel(): void {
+    this.worker.terminate();
+    for (const waiting of this.pending.values()) waiting.reject(new EngineCancelled());
+    this.pending.clear();
+    this.worker = this.spawn();
+  }
+
+  destroy(): void {
+    this.worker.terminate();
+    for (const waiting of this.pending.values()) waiting.reject(new EngineCancelled());
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,34 @@
+/// <reference lib="webworker" />
+/** The engine's thread: rebuilds the game from its record and answers one request at a time. */
+import { RulesGame, loadRules } from "../wasm/rules";
+import type { EngineRequest, EngineResponse, GameRecord } from "./protocol";
+
+declare const self: DedicatedWorkerGlobalScope;
+
+function rebuild(record: GameRecord): RulesGame {
+  const game = RulesGame.create(record.variant, record.startFen);
+  for (const m of record.moves) game.playPath(m.path, m.offer);
+  return game;
+}
+
+function answer(request: EngineRequest): EngineResponse {
+  const game = rebuild(request.game);
+  try {
+    if (request.kind === "turn") {
+      return { id: request.id, ok: true, kind: "turn", turn: game.computerTurn(request.level, request.seed) };
+    }
+    return { id: request.id, ok: true, kind: "search", report: game.searchNodes(request.nodes) };
+  } finally {
+    game.free();
+  }
+}
+
+self.onmessage = async (event: MessageEvent<EngineRequest>) => {
+  const request = event.data;
+  try {
+    await loadRules();
+    self.postMessage(answer(request));
+  } catch (e) {
+    self.postMessage({ id: request.id, ok: false, error: e instanceof Error ? e.message : String(e) });
+  }
+};

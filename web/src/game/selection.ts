@@ -1,0 +1,140 @@
+/**
+ * Choosing a move by clicking squares: select a piece, then its landing squares one by one.
+ *
+ * Pure state over the legal-move list the rules hand over; it knows no rules of its own.
+ */
+import type { LegalMove } from "../wasm/types";
+
+export interface Selection {
+  /** The selected piece's square, or null. */
+  readonly selected: string | null;
+  /** The route entered so far: the selected square, then each landing clicked. */
+  readonly partial: readonly string[];
+}
+
+export interface SelectionContext {
+  /** Every legal move in the position. */
+  readonly moves: readonly LegalMove[];
+  /** Squares of the side to move's pieces. */
+  readonly own: readonly string[];
+}
+
+export type SelectionMessage = "onlyCaptures" | "continueCapture";
+
+export interface ClickResult {
+  readonly selection: Selection;
+  /** The move to play, when the click completes one. */
+  readonly play?: LegalMove;
+  readonly message?: SelectionMessage;
+}
+
+export interface SelectionView {
+  selected: string | null;
+  /** Squares that the next click may land on (green dots). */
+  dests: string[];
+  /** Final squares reachable by exactly one route, clickable directly (green rings). */
+  finalDests: string[];
+  /** The route entered so far (empty when nothing is half-entered). */
+  partialPath: string[];
+}
+
+export const NOTHING_SELECTED: Selection = { selected: null, partial: [] };
+
+function startsWith(path: readonly string[], prefix: readonly string[]): boolean {
+  return prefix.every((sq, i) => path[i] === sq);
+}
+
+/** Legal moves that continue the route entered so far. */
+export function candidates(sel: Selection, ctx: SelectionContext): LegalMove[] {
+  if (sel.selected === null) return [];
+  return ctx.moves.filter((m) => startsWith(m.path, sel.partial));
+}
+
+function unique<T>(items: T[]): T[] {
+  return [...new Set(items)];
+}
+
+/** Final squares reached by exactly one of `moves`, beyond the next landing. */
+function uniqueFinals(moves: readonly LegalMove[], nextIndex: number): string[] {
+  const counts = new Map<string, number>();
+  for (const m of moves) {
+    const last = m.path[m.path.length - 1]!;
+    counts.set(last, (counts.get(last) ?? 0) + 1);
+  }
+  return moves
+    .filter((m) => m.path.length > nextIndex + 1 && counts.get(m.path[m.path.length - 1]!) === 1)
+    .map((m) => m.path[m.path.length - 1]!);
+}
+
+export function selectionView(sel: Selection, ctx: SelectionContext): SelectionView {
+  const routes = candidates(sel, ctx);
+  const next = sel.partial.length;
+  return {
+    selected: sel.selected,
+    dests: unique(routes.filter((m) => m.path.length > next).map((m) => m.path[next]!)),
+    finalDests: unique(uniqueFinals(routes, next)),
+    partialPath: sel.partial.length > 1 ? [...sel.partial] : [],
+  };
+}
+
+/** Whether a capture has been entered part of the way. */
+export function isHalfEntered(sel: Selection): boolean {
+  return sel.partial.length > 1;
+}
+
+/** Cancels a half-entered capture, keeping its piece selected. */
+export function reselect(sel: Selection): Selection {
+  return sel.selected === null ? sel : { selected: sel.selected, partial: [sel.selected] };
+}
+
+/** Extends the route by one landing; plays it when one route remains. */
+function step(sel: Selection, routes: LegalMove[], square: string): ClickResult {
+  const partial = [...sel.partial, square];
+  const remaining = routes.filter((m) => startsWith(m.path, partial));
+  if (remaining.length === 1) return { selection: NOTHING_SELECTED, play: remaining[0]! };
+  return { selection: { selected: sel.selected, partial } };
+}
+
+function finalClick(routes: LegalMove[], square: string): LegalMove | undefined {
+  const ending = routes.filter((m) => m.path[m.path.length - 1] === square);
+  return ending.length === 1 ? ending[0] : undefined;
+}
+
+/** The effect of clicking `square` (null: outside the board). */
+export function click(sel: Selection, square: string | null, ctx: SelectionContext): ClickResult {
+  const routes = candidates(sel, ctx);
+  const next = sel.partial.length;
+
+  if (isHalfEntered(sel)) {
+    if (square !== null && routes.some((m) => m.path[next] === square)) {
+      return step(sel, routes, square);
+    }
+    const final = square === null ? undefined : finalClick(routes, square);
+    if (final) return { selection: NOTHING_SELECTED, play: final };
+    return { selection: sel, message: "continueCapture" };
+  }
+
+  if (square === null) return { selection: NOTHING_SELECTED };
+
+  if (sel.selected !== null) {
+    if (square === sel.selected) {
+      const loops = routes.filter((m) => m.path.length > 1 && m.path[m.path.length - 1] === square);
+      if (loops.length === 1) return { selection: NOTHING_SELECTED, play: loops[0]! };
+      if (loops.length > 1) return { selection: sel };
+      return { selection: NOTHING_SELECTED };
+    }
+    if (routes.some((m) => m.path[next] === square)) return step(sel, routes, square);
+    const final = finalClick(routes, square);
+    if (final) return { selection: NOTHING_SELECTED, play: final };
+  }
+
+  if (ctx.own.includes(square)) {
+    if (ctx.moves.some((m) => m.path[0] === square)) {
+      return { selection: { selected: square, partial: [square] } };
+    }
+    if (ctx.moves.some((m) => m.captures.length > 0)) {
+      return { selection: NOTHING_SELECTED, message: "onlyCaptures" };
+    }
+  }
+  return { selection: NOTHING_SELECTED };
+}

@@ -1,0 +1,76 @@
+/** The rules, loaded from kingme-wasm, behind typed methods. */
+import init, { Game as WasmGame } from "./pkg/kingme_wasm.js";
+import type { ComputerTurn, LegalMove, SearchReport, Snapshot, VariantKey } from "./types";
+
+let loading: Promise<void> | null = null;
+
+/** Loads the WebAssembly module once; every other call here needs it. */
+export function loadRules(): Promise<void> {
+  loading ??= init().then(() => undefined);
+  return loading;
+}
+
+/** A game under one variant's rules. Methods throw `Error`s whose message names the problem. */
+export class RulesGame {
+  private constructor(private readonly game: WasmGame) {}
+
+  static create(variant: VariantKey, fen?: string | null): RulesGame {
+    return new RulesGame(new WasmGame(variant, fen ?? null));
+  }
+
+  static fromPdn(text: string): RulesGame {
+    return new RulesGame(WasmGame.fromPdn(text));
+  }
+
+  legalMoves(): LegalMove[] {
+    return this.game.legalMoves() as LegalMove[];
+  }
+
+  snapshot(): Snapshot {
+    return this.game.snapshot() as Snapshot;
+  }
+
+  playPath(path: readonly string[], offerDraw: boolean): LegalMove {
+    return this.game.playPath([...path], offerDraw) as LegalMove;
+  }
+
+  playText(text: string, offerDraw: boolean): LegalMove {
+    return this.game.play(text, offerDraw) as LegalMove;
+  }
+
+  undo(): LegalMove | undefined {
+    return this.game.undo() as LegalMove | undefined;
+  }
+
+  resign(color: "white" | "black"): void {
+    this.game.resign(color);
+  }
+
+  acceptDraw(): void {
+    this.game.acceptDraw();
+  }
+
+  fen(): string {
+    return this.game.fen();
+  }
+
+  startFen(): string {
+    return this.game.startFen();
+  }
+
+  toPdn(): string {
+    return this.game.toPdn();
+  }
+
+  computerTurn(level: string, seed: number): ComputerTurn {
+    return this.game.computerTurn(level, seed) as ComputerTurn;
+  }
+
+  searchNodes(nodes: number): SearchReport {
+    return this.game.searchNodes(nodes) as SearchReport;
+  }
+
+  free(): void {
+    this.game.free();
+  }
+}
