@@ -1,1 +1,228 @@
 //! The kingme web server: serves the site and runs online rooms.
+//!
+//! ```no_run
+//! # async fn run() -> Result<(), kingme_server::ServerError> {
+//! let server = kingme_server::Server::bind(kingme_server::ServerOptions::default()).await?;
+//! println!("http://{}", server.local_addr());
+//! server.run().await
+//! # }
+//! ```
+
+pub mod assets;
+pub mod clock;
+mod http;
+pub mod ids;
+pub mod protocol;
+pub mod room;
+mod socket;
+pub mod sqlite;
+mod state;
+pub mod store;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use http::RoomCreated;
+pub use socket::Limits;
+
+use axum::extract::DefaultBodyLimit;
+use axum::routing::{get, post};
+use axum::Router;
+use socket::Shared;
+use sqlite::SqliteStore;
+use state::Hub;
+use std::fmt;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicUsize;
+use std::sync::Arc;
+use std::time::Duration;
+use store::{Store, StoreError};
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+/// How a server is set up.
+#[derive(Debug, Clone)]
+pub struct ServerOptions {
+    pub addr: SocketAddr,
+    /// The SQLite file; `None` keeps rooms in memory only.
+    pub db: Option<PathBuf>,
+    pub clock: Arc<dyn Clock>,
+    pub limits: Limits,
+    /// Origins besides the server's own that may open sockets (e.g. a development server).
+    pub allowed_origins: Vec<String>,
+    /// How often rooms are checked for expiry and absent players; `None`: only on
+    /// [`ServerHandle::sweep`].
+    pub sweep_every: Option<Duration>,
+}
+
+impl Default for ServerOptions {
+    fn default() -> ServerOptions {
+        ServerOptions {
+            addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            db: Some(PathBuf::from("kingme.db")),
+            clock: Arc::new(SystemClock),
+            limits: Limits::default(),
+            allowed_origins: Vec::new(),
+            sweep_every: Some(Duration::from_secs(5)),
+        }
+    }
+}
+
+/// Why the server could not start or stopped.
+#[derive(Debug)]
+pub enum ServerError {
+    Store(StoreError),
+    Io(std::io::Error),
+}
+
+impl fmt::Display for ServerError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ServerError::Store(e) => e.fmt(f),
+            ServerError::Io(e) => write!(f, "network: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ServerError {}
+
+impl From<StoreError> for ServerError {
+    fn from(e: StoreError) -> ServerError {
+        ServerError::Store(e)
+    }
+}
+
+impl From<std::io::Error> for ServerError {
+    fn from(e: std::io::Error) -> ServerError {
+        ServerError::Io(e)
+    }
+}
+
+/// A bound server, ready to run.
+#[derive(Debug)]
+pub struct Server {
+    listener: TcpListener,
+    app: Arc<http::App>,
+    handle: ServerHandle,
+    sweep_every: Option<Duration>,
+    restored: usize,
+}
+
+/// Controls a running server from elsewhere.
+#[derive(Debug, Clone)]
+pub struct ServerHandle {
+    stop: Arc<watch::Sender<bool>>,
+    shared: Arc<Shared>,
+}
+
+impl ServerHandle {
+    /// Starts a graceful shutdown: stop accepting, close sockets with "restarting", flush.
+    pub fn shutdown(&self) {
+        self.stop.send_replace(true);
+    }
+
+    /// Runs one expiry and absence check now. Returns how many rooms expired.
+    pub async fn sweep(&self) -> usize {
+        self.shared.hub.sweep().await
+    }
+
+    /// How many rooms are live.
+    pub fn room_count(&self) -> usize {
+        self.shared.hub.room_count()
+    }
+}
+
+impl Server {
+    /// Opens the store, restores its rooms and binds the address.
+    ///
+    /// # Errors
+    /// The store cannot be opened or read, or the address cannot be bound.
+    pub async fn bind(options: ServerOptions) -> Result<Server, ServerError> {
+        let store: Arc<dyn Store> = match &options.db {
+            Some(path) => Arc::new(SqliteStore::open(path)?),
+            None => Arc::new(SqliteStore::in_memory()?),
+        };
+        let hub = Hub::new(store, options.clock.clone());
+        let restored = hub.restore().await?;
+        let listener = TcpListener::bind(options.addr).await?;
+        let (stop, shutdown) = watch::channel(false);
+        let shared = Arc::new(Shared {
+            hub,
+            limits: options.limits.clone(),
+            shutdown,
+        });
+        let app = Arc::new(http::App {
+            shared: shared.clone(),
+            allowed_origins: options.allowed_origins.clone(),
+            sockets: AtomicUsize::new(0),
+        });
+        Ok(Server {
+            listener,
+            app,
+            handle: ServerHandle {
+                stop: Arc::new(stop),
+                shared,
+            },
+            sweep_every: options.sweep_every,
+            restored,
+        })
+    }
+
+    /// The bound address (useful with port 0).
+    pub fn local_addr(&self) -> SocketAddr {
+        self.listener
+            .local_addr()
+            .unwrap_or_else(|_| SocketAddr::from(([127, 0, 0, 1], 0)))
+    }
+
+    /// How many rooms were restored from the store.
+    pub fn restored_rooms(&self) -> usize {
+        self.restored
+    }
+
+    pub fn handle(&self) -> ServerHandle {
+        self.handle.clone()
+    }
+
+    fn router(&self) -> Router {
+        Router::new()
+            .route("/api/rooms", post(http::create_room))
+            .route("/api/rooms/{id}", get(http::room_info))
+            .route("/api/health", get(http::health))
+            .route("/ws/{id}", get(http::room_socket))
+            .fallback(get(assets::serve))
+            .layer(DefaultBodyLimit::max(4096))
+            .with_state(self.app.clone())
+    }
+
+    /// Serves until [`ServerHandle::shutdown`], then closes every socket and flushes the store.
+    ///
+    /// # Errors
+    /// The listener failed.
+    pub async fn run(self) -> Result<(), ServerError> {
+        let router = self.router();
+        let handle = self.handle.clone();
+        let mut stopped = handle.stop.subscribe();
+        if let Some(every) = self.sweep_every {
+            let sweeper = handle.clone();
+            let mut stop = handle.stop.subscribe();
+            tokio::spawn(async move {
+                let mut ticks = tokio::time::interval(every);
+                loop {
+                    tokio::select! {
+                        _ = socket::stopping(&mut stop) => break,
+                        _ = ticks.tick() => { sweeper.sweep().await; }
+                    }
+                }
+            });
+        }
+        let served = axum::serve(self.listener, router)
+            .with_graceful_shutdown(async move {
+                let _ = stopped.wait_for(|s| *s).await;
+            })
+            .await;
+        let flushed = handle.shared.hub.store().close().await;
+        served?;
+        flushed?;
+        Ok(())
+    }
+}

@@ -1,0 +1,77 @@
+//! `kingme serve`: the web site and online rooms.
+
+use crate::CliError;
+use kingme_server::{Server, ServerOptions};
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Address to listen on.
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    addr: SocketAddr,
+    /// SQLite file for rooms (created if missing).
+    #[arg(long, default_value = "kingme.db")]
+    db: PathBuf,
+    /// Another origin allowed to open room sockets (e.g. http://localhost:5173); repeatable.
+    #[arg(long = "allow-origin")]
+    allow_origins: Vec<String>,
+}
+
+pub fn run(args: Args) -> Result<(), CliError> {
+    let _ = tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_target(false)
+        .try_init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async {
+        let options = ServerOptions {
+            addr: args.addr,
+            db: Some(args.db.clone()),
+            allowed_origins: args.allow_origins,
+            ..ServerOptions::default()
+        };
+        let server = Server::bind(options).await?;
+        let handle = server.handle();
+        tokio::spawn(async move {
+            stop_signal().await;
+            eprintln!("kingme: shutting down");
+            handle.shutdown();
+        });
+        if !kingme_server::assets::site_built() {
+            eprintln!("kingme: the web site was not built into this binary (./x serve builds it)");
+        }
+        eprintln!(
+            "kingme: serving http://{} (rooms in {}, {} restored)",
+            server.local_addr(),
+            args.db.display(),
+            server.restored_rooms()
+        );
+        server.run().await.map_err(CliError::from)
+    })
+}
+
+/// Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

@@ -1,0 +1,322 @@
+//! The room protocol: JSON messages tagged by `"t"`.
+//!
+//! Client → server: [`ClientMessage`]. Server → client: versioned room events ([`Event`]: every
+//! change to the room's game, numbered by `v`, kept for replay and stored) and [`ServerMessage`]
+//! (snapshots, acks, errors, seats and presence, which are not versioned).
+
+use serde::{Deserialize, Serialize};
+
+/// A player's seat in a room. The creator moves first in odd-numbered games, the joiner in
+/// even-numbered ones (sides swap on every rematch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Seat {
+    Creator,
+    Joiner,
+}
+
+impl Seat {
+    /// The other seat.
+    pub fn other(self) -> Seat {
+        match self {
+            Seat::Creator => Seat::Joiner,
+            Seat::Joiner => Seat::Creator,
+        }
+    }
+
+    /// 0 for the creator, 1 for the joiner.
+    pub fn index(self) -> usize {
+        match self {
+            Seat::Creator => 0,
+            Seat::Joiner => 1,
+        }
+    }
+}
+
+/// A piece colour as the protocol writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<kingme_draughts::Color> for Side {
+    fn from(c: kingme_draughts::Color) -> Side {
+        match c {
+            kingme_draughts::Color::White => Side::White,
+            kingme_draughts::Color::Black => Side::Black,
+        }
+    }
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message on every connection: the seat token if the client holds one, and the
+    /// last room version it has seen (to get only the missed events instead of a snapshot).
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        v: Option<u64>,
+    },
+    /// Take the free seat (the second player). Answered by [`ServerMessage::Seat`].
+    Join,
+    /// Play a move, written in full-path notation (`c3×e5×g7`; shortened forms that name one
+    /// legal move are accepted). `ack` is the client's id for this move (a repeat is acked again
+    /// and never applied twice); `v` is the room version the move was chosen at.
+    Move {
+        ack: u64,
+        v: u64,
+        #[serde(rename = "move")]
+        notation: String,
+        #[serde(default)]
+        offer_draw: bool,
+    },
+    /// Accept the draw the opponent offered with their last move.
+    AcceptDraw { v: u64 },
+    /// Resign the current game.
+    Resign { v: u64 },
+    /// Start game `game + 1` with sides swapped, once game `game` is over.
+    Rematch { game: u32 },
+    /// The opponent has been away for two minutes: take the game out of the room and go on
+    /// against the computer.
+    ContinueVsComputer { v: u64 },
+    /// Ask for the events after `v` (or a snapshot), e.g. after noticing a gap.
+    Sync { v: u64 },
+}
+
+/// Why a game ended.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OutcomeView {
+    /// The winning seat; `None` for a draw.
+    pub winner: Option<Seat>,
+    /// The winning colour; `None` for a draw.
+    pub winner_side: Option<Side>,
+    /// `no-pieces`, `no-legal-move`, `resignation`, `agreement` or an automatic draw rule
+    /// (the rules crate's `EndReason::key`).
+    pub reason: String,
+    /// The reason in words.
+    pub description: String,
+}
+
+/// A change to the room, numbered by the room version `v`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Event {
+    pub v: u64,
+    /// Server time in milliseconds since the Unix epoch.
+    pub at: u64,
+    #[serde(flatten)]
+    pub kind: EventKind,
+}
+
+/// What happened in the room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum EventKind {
+    /// The second player took their seat: the game starts.
+    Joined { seat: Seat },
+    /// A move was played (full-path notation). `fen` is the position after it.
+    Moved {
+        seat: Seat,
+        #[serde(rename = "move")]
+        notation: String,
+        offer_draw: bool,
+        ack: u64,
+        fen: String,
+        outcome: Option<OutcomeView>,
+    },
+    /// `seat` accepted the opponent's draw offer.
+    DrawAccepted { seat: Seat, outcome: OutcomeView },
+    /// `seat` resigned.
+    Resigned { seat: Seat, outcome: OutcomeView },
+    /// Game `game` started with sides swapped; `first` moves first.
+    Rematch { game: u32, first: Seat, fen: String },
+    /// `seat` took the game out of the room to go on against the computer (the opponent had been
+    /// away for two minutes).
+    LeftForComputer { seat: Seat },
+}
+
+/// Who is connected.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Presence {
+    pub creator: bool,
+    pub joiner: bool,
+    pub spectators: u32,
+    /// Milliseconds since the Unix epoch at which each absent player left (`null` if present or
+    /// never seated).
+    pub creator_away_since: Option<u64>,
+    pub joiner_away_since: Option<u64>,
+}
+
+/// The colours of both seats in the current game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Colors {
+    pub creator: Side,
+    pub joiner: Side,
+}
+
+/// The whole state of a room, sent on connect (or when replay is not possible).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Snapshot {
+    pub v: u64,
+    pub room: String,
+    pub variant: String,
+    pub created_at: u64,
+    /// When the room is deleted at the latest (24 hours after creation).
+    pub expires_at: u64,
+    /// The game number: 1, then one more for each rematch.
+    pub game: u32,
+    pub colors: Colors,
+    /// Whether the second seat is taken (the game has started).
+    pub joined: bool,
+    /// The receiver's seat; `None` for spectators.
+    pub you: Option<Seat>,
+    /// The moves of the current game, full-path notation.
+    pub moves: Vec<String>,
+    /// The current position.
+    pub fen: String,
+    /// The seat to move (`None` once the game is over).
+    pub to_move: Option<Seat>,
+    /// The legal moves of the side to move (empty when over).
+    pub legal_moves: Vec<String>,
+    /// The seat whose draw offer is pending.
+    pub draw_offer: Option<Seat>,
+    /// Whether the side to move may attach a draw offer to its next move.
+    pub may_offer_draw: bool,
+    pub outcome: Option<OutcomeView>,
+    /// Set when a player took the game out of the room to play the computer.
+    pub left_for_computer: Option<Seat>,
+    pub presence: Presence,
+}
+
+/// Domain error codes: the request was refused and nothing changed; the socket stays open.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    RoomNotFound,
+    RoomExpired,
+    BadToken,
+    HelloFirst,
+    NotAPlayer,
+    SeatTaken,
+    AlreadySeated,
+    WaitingForOpponent,
+    NotYourTurn,
+    IllegalMove,
+    StaleVersion,
+    GameOver,
+    GameNotOver,
+    WrongGame,
+    NoDrawOffer,
+    DrawOfferNotAllowed,
+    OpponentNotAway,
+    GameLeftRoom,
+    Storage,
+}
+
+/// A message from the server that is not a room event.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerMessage {
+    Snapshot(Box<Snapshot>),
+    /// The receiver holds `seat`; keep `token` to take it again later.
+    Seat {
+        seat: Seat,
+        token: String,
+    },
+    /// The move with client id `ack` is stored and was applied as version `v`.
+    Ack {
+        ack: u64,
+        v: u64,
+    },
+    /// The missed events were replayed: the receiver is at `v`.
+    Synced {
+        v: u64,
+    },
+    Presence(Presence),
+    /// `seat` has been away long enough that its opponent may continue against the computer.
+    Away {
+        seat: Seat,
+        since: u64,
+    },
+    Error {
+        code: ErrorCode,
+        message: String,
+    },
+}
+
+impl ServerMessage {
+    /// An error message.
+    pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
+        ServerMessage::Error {
+            code,
+            message: message.into(),
+        }
+    }
+}
+
+/// WebSocket close codes.
+pub mod close {
+    /// The server is restarting: reconnect.
+    pub const RESTARTING: u16 = 1012;
+    /// A frame that is not a protocol message (not JSON, unknown type, binary).
+    pub const BAD_MESSAGE: u16 = 4000;
+    /// The first message was not `hello`, or it did not come in time.
+    pub const NO_HELLO: u16 = 4001;
+    /// Too many messages per second.
+    pub const RATE_LIMITED: u16 = 4008;
+    /// A message over the size limit.
+    pub const TOO_LARGE: u16 = 4009;
+    /// The client stopped answering pings.
+    pub const TIMEOUT: u16 = 4011;
+    /// No such room.
+    pub const ROOM_NOT_FOUND: u16 = 4404;
+    /// The room expired and was deleted.
+    pub const ROOM_EXPIRED: u16 = 4410;
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn client_messages_read_the_documented_json() {
+        let m: ClientMessage = serde_json::from_str(
+            r#"{"t":"move","ack":3,"v":7,"move":"c3×e5×g7","offer_draw":true}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            m,
+            ClientMessage::Move {
+                ack: 3,
+                v: 7,
+                notation: "c3×e5×g7".into(),
+                offer_draw: true
+            }
+        );
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"t":"join"}"#).is_ok());
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"t":"hello"}"#).is_ok());
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"t":"fly"}"#).is_err());
+        assert!(serde_json::from_str::<ClientMessage>(r#"{"t":"move","ack":1}"#).is_err());
+    }
+
+    #[test]
+    fn events_are_flat_and_tagged() {
+        let e = Event {
+            v: 4,
+            at: 9,
+            kind: EventKind::Joined { seat: Seat::Joiner },
+        };
+        let json = serde_json::to_string(&e).unwrap();
+        assert_eq!(json, r#"{"v":4,"at":9,"t":"joined","seat":"joiner"}"#);
+        let back: Event = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, e);
+        let err =
+            serde_json::to_string(&ServerMessage::error(ErrorCode::NotYourTurn, "x")).unwrap();
+        assert_eq!(err, r#"{"t":"error","code":"not_your_turn","message":"x"}"#);
+    }
+}

@@ -1,0 +1,450 @@
+//! [`Store`] on an embedded SQLite file.
+//!
+//! One thread owns the connection. Writes queue up while a transaction commits and then go
+//! together in the next one (group commit): each write still waits for its own durable commit,
+//! but many rooms share one disk sync.
+
+use crate::protocol::Event;
+use crate::store::{RoomLookup, RoomRecord, Store, StoreError, StoreFuture, StoredRoom};
+use kingme_draughts::Variant;
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::sync::mpsc;
+use std::sync::Mutex;
+use std::thread;
+use tokio::sync::oneshot;
+
+/// The most writes committed in one transaction.
+const MAX_BATCH: usize = 1024;
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+    id            TEXT PRIMARY KEY,
+    variant       TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    creator_token TEXT NOT NULL,
+    joiner_token  TEXT,
+    v             INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS events (
+    room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+    v       INTEGER NOT NULL,
+    body    TEXT NOT NULL,
+    PRIMARY KEY (room_id, v)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS expired_rooms (
+    id         TEXT PRIMARY KEY,
+    expired_at INTEGER NOT NULL
+);
+";
+
+type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
+
+enum Job {
+    Create(RoomRecord, Reply<()>),
+    Append {
+        room: String,
+        event: Event,
+        joiner_token: Option<String>,
+        reply: Reply<()>,
+    },
+    Expire(String, u64, Reply<()>),
+    LiveRooms(Reply<Vec<StoredRoom>>),
+    Lookup(String, Reply<RoomLookup>),
+    Close(Reply<()>),
+}
+
+/// The SQLite store. Cheap to share behind an `Arc`.
+#[derive(Debug)]
+pub struct SqliteStore {
+    jobs: Mutex<Option<mpsc::Sender<Job>>>,
+}
+
+fn backend(e: impl std::fmt::Display) -> StoreError {
+    StoreError::Backend(e.to_string())
+}
+
+impl SqliteStore {
+    /// Opens (or creates) the database at `path`.
+    ///
+    /// # Errors
+    /// The file cannot be opened or is not a kingme database.
+    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+        let conn = Connection::open(path)
+            .map_err(|e| StoreError::Backend(format!("cannot open {}: {e}", path.display())))?;
+        SqliteStore::start(conn)
+    }
+
+    /// A database in memory (lost when the store is dropped).
+    ///
+    /// # Errors
+    /// SQLite could not start.
+    pub fn in_memory() -> Result<SqliteStore, StoreError> {
+        SqliteStore::start(Connection::open_in_memory().map_err(backend)?)
+    }
+
+    fn start(conn: Connection) -> Result<SqliteStore, StoreError> {
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(backend)?;
+        conn.pragma_update(None, "synchronous", "FULL")
+            .map_err(backend)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(backend)?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))
+            .map_err(backend)?;
+        conn.execute_batch(SCHEMA).map_err(backend)?;
+        let (tx, rx) = mpsc::channel();
+        thread::Builder::new()
+            .name("kingme-sqlite".into())
+            .spawn(move || run(conn, &rx))
+            .map_err(backend)?;
+        Ok(SqliteStore {
+            jobs: Mutex::new(Some(tx)),
+        })
+    }
+
+    fn send<T: Send + 'static>(&self, make: impl FnOnce(Reply<T>) -> Job) -> StoreFuture<'_, T> {
+        let (reply, answer) = oneshot::channel();
+        let sent = match self.jobs.lock() {
+            Ok(jobs) => jobs
+                .as_ref()
+                .is_some_and(|jobs| jobs.send(make(reply)).is_ok()),
+            Err(_) => false,
+        };
+        Box::pin(async move {
+            if !sent {
+                return Err(StoreError::Backend("the store is closed".into()));
+            }
+            answer
+                .await
+                .map_err(|_| StoreError::Backend("the store stopped".into()))?
+        })
+    }
+}
+
+impl Store for SqliteStore {
+    fn create_room(&self, room: RoomRecord) -> StoreFuture<'_, ()> {
+        self.send(|reply| Job::Create(room, reply))
+    }
+
+    fn append_event(
+        &self,
+        room: &str,
+        event: Event,
+        joiner_token: Option<String>,
+    ) -> StoreFuture<'_, ()> {
+        let room = room.to_string();
+        self.send(|reply| Job::Append {
+            room,
+            event,
+            joiner_token,
+            reply,
+        })
+    }
+
+    fn live_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>> {
+        self.send(Job::LiveRooms)
+    }
+
+    fn lookup(&self, room: &str) -> StoreFuture<'_, RoomLookup> {
+        let room = room.to_string();
+        self.send(|reply| Job::Lookup(room, reply))
+    }
+
+    fn expire_room(&self, room: &str, at: u64) -> StoreFuture<'_, ()> {
+        let room = room.to_string();
+        self.send(|reply| Job::Expire(room, at, reply))
+    }
+
+    fn close(&self) -> StoreFuture<'_, ()> {
+        let fut = self.send(Job::Close);
+        if let Ok(mut jobs) = self.jobs.lock() {
+            jobs.take();
+        }
+        fut
+    }
+}
+
+/// A write done inside the open transaction, waiting for the commit to be answered.
+enum Done {
+    Unit(Reply<()>, Result<(), StoreError>),
+}
+
+fn run(mut conn: Connection, jobs: &mpsc::Receiver<Job>) {
+    while let Ok(first) = jobs.recv() {
+        let mut batch = vec![first];
+        while batch.len() < MAX_BATCH {
+            match jobs.try_recv() {
+                Ok(job) => batch.push(job),
+                Err(_) => break,
+            }
+        }
+        if !run_batch(&mut conn, batch) {
+            return;
+        }
+    }
+}
+
+/// Runs reads at once and writes in one transaction. Returns false after a close request.
+fn run_batch(conn: &mut Connection, batch: Vec<Job>) -> bool {
+    let mut writes = Vec::new();
+    let mut close = None;
+    for job in batch {
+        match job {
+            Job::LiveRooms(reply) => {
+                let _ = reply.send(live_rooms(conn));
+            }
+            Job::Lookup(room, reply) => {
+                let _ = reply.send(lookup(conn, &room));
+            }
+            Job::Close(reply) => close = Some(reply),
+            write => writes.push(write),
+        }
+    }
+    if !writes.is_empty() {
+        commit_writes(conn, writes);
+    }
+    match close {
+        Some(reply) => {
+            let _ = reply.send(Ok(()));
+            false
+        }
+        None => true,
+    }
+}
+
+fn commit_writes(conn: &mut Connection, writes: Vec<Job>) {
+    let tx = match conn.transaction() {
+        Ok(tx) => tx,
+        Err(e) => {
+            let err = backend(e);
+            for job in writes {
+                fail(job, &err);
+            }
+            return;
+        }
+    };
+    let mut done = Vec::with_capacity(writes.len());
+    for job in writes {
+        let (reply, result) = match job {
+            Job::Create(record, reply) => (reply, in_savepoint(&tx, |c| create(c, &record))),
+            Job::Append {
+                room,
+                event,
+                joiner_token,
+                reply,
+            } => (
+                reply,
+                in_savepoint(&tx, |c| append(c, &room, &event, joiner_token.as_deref())),
+            ),
+            Job::Expire(room, at, reply) => (reply, in_savepoint(&tx, |c| expire(c, &room, at))),
+            Job::LiveRooms(_) | Job::Lookup(..) | Job::Close(_) => continue,
+        };
+        done.push(Done::Unit(reply, result));
+    }
+    let committed = tx.commit().map_err(backend);
+    for Done::Unit(reply, result) in done {
+        let _ = reply.send(match &committed {
+            Ok(()) => result,
+            Err(e) => Err(e.clone()),
+        });
+    }
+}
+
+fn fail(job: Job, err: &StoreError) {
+    match job {
+        Job::Create(_, reply) | Job::Expire(_, _, reply) | Job::Close(reply) => {
+            let _ = reply.send(Err(err.clone()));
+        }
+        Job::Append { reply, .. } => {
+            let _ = reply.send(Err(err.clone()));
+        }
+        Job::LiveRooms(reply) => {
+            let _ = reply.send(Err(err.clone()));
+        }
+        Job::Lookup(_, reply) => {
+            let _ = reply.send(Err(err.clone()));
+        }
+    }
+}
+
+/// Runs one write so that its failure undoes only its own changes.
+fn in_savepoint(
+    conn: &Connection,
+    write: impl FnOnce(&Connection) -> Result<(), StoreError>,
+) -> Result<(), StoreError> {
+    conn.execute_batch("SAVEPOINT job").map_err(backend)?;
+    match write(conn) {
+        Ok(()) => conn.execute_batch("RELEASE job").map_err(backend),
+        Err(e) => {
+            conn.execute_batch("ROLLBACK TO job; RELEASE job")
+                .map_err(backend)?;
+            Err(e)
+        }
+    }
+}
+
+fn create(conn: &Connection, r: &RoomRecord) -> Result<(), StoreError> {
+    conn.execute(
+        "INSERT INTO rooms (id, variant, created_at, creator_token, joiner_token, v)
+         VALUES (?1, ?2, ?3, ?4, ?5, 0)",
+        params![
+            r.id,
+            r.variant.key(),
+            to_sql_int(r.created_at),
+            r.creator_token,
+            r.joiner_token
+        ],
+    )
+    .map_err(backend)?;
+    Ok(())
+}
+
+fn append(
+    conn: &Connection,
+    room: &str,
+    event: &Event,
+    joiner_token: Option<&str>,
+) -> Result<(), StoreError> {
+    let v = to_sql_int(event.v);
+    let changed = conn
+        .execute(
+            "UPDATE rooms SET v = ?2, joiner_token = COALESCE(?3, joiner_token)
+             WHERE id = ?1 AND v = ?2 - 1",
+            params![room, v, joiner_token],
+        )
+        .map_err(backend)?;
+    if changed != 1 {
+        let exists: bool = conn
+            .query_row("SELECT 1 FROM rooms WHERE id = ?1", [room], |_| Ok(true))
+            .optional()
+            .map_err(backend)?
+            .is_some();
+        return Err(if exists {
+            StoreError::VersionConflict {
+                room: room.to_string(),
+                v: event.v,
+            }
+        } else {
+            StoreError::NoSuchRoom(room.to_string())
+        });
+    }
+    let body = serde_json::to_string(event).map_err(backend)?;
+    conn.execute(
+        "INSERT INTO events (room_id, v, body) VALUES (?1, ?2, ?3)",
+        params![room, v, body],
+    )
+    .map_err(backend)?;
+    Ok(())
+}
+
+fn expire(conn: &Connection, room: &str, at: u64) -> Result<(), StoreError> {
+    conn.execute("DELETE FROM events WHERE room_id = ?1", [room])
+        .map_err(backend)?;
+    conn.execute("DELETE FROM rooms WHERE id = ?1", [room])
+        .map_err(backend)?;
+    conn.execute(
+        "INSERT OR REPLACE INTO expired_rooms (id, expired_at) VALUES (?1, ?2)",
+        params![room, to_sql_int(at)],
+    )
+    .map_err(backend)?;
+    Ok(())
+}
+
+fn to_sql_int(n: u64) -> i64 {
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
+fn from_sql_int(n: i64) -> u64 {
+    u64::try_from(n).unwrap_or(0)
+}
+
+type RecordRow = (String, String, i64, String, Option<String>);
+
+fn record_from_row(row: RecordRow) -> Result<RoomRecord, StoreError> {
+    let (id, variant, created_at, creator_token, joiner_token) = row;
+    let variant: Variant = variant
+        .parse()
+        .map_err(|e| StoreError::Backend(format!("room {id}: {e}")))?;
+    Ok(RoomRecord {
+        id,
+        variant,
+        created_at: from_sql_int(created_at),
+        creator_token,
+        joiner_token,
+    })
+}
+
+fn events_of(conn: &Connection, room: &str) -> Result<Vec<Event>, StoreError> {
+    let mut stmt = conn
+        .prepare_cached("SELECT body FROM events WHERE room_id = ?1 ORDER BY v")
+        .map_err(backend)?;
+    let bodies = stmt
+        .query_map([room], |row| row.get::<_, String>(0))
+        .map_err(backend)?;
+    let mut events = Vec::new();
+    for body in bodies {
+        let body = body.map_err(backend)?;
+        let event: Event = serde_json::from_str(&body)
+            .map_err(|e| StoreError::Backend(format!("room {room}: unreadable event: {e}")))?;
+        events.push(event);
+    }
+    Ok(events)
+}
+
+const RECORD_COLUMNS: &str =
+    "SELECT id, variant, created_at, creator_token, joiner_token FROM rooms";
+
+fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
+    Ok((
+        row.get(0)?,
+        row.get(1)?,
+        row.get(2)?,
+        row.get(3)?,
+        row.get(4)?,
+    ))
+}
+
+fn live_rooms(conn: &Connection) -> Result<Vec<StoredRoom>, StoreError> {
+    let mut stmt = conn.prepare(RECORD_COLUMNS).map_err(backend)?;
+    let rows = stmt
+        .query_map([], read_record)
+        .map_err(backend)?
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(backend)?;
+    let mut rooms = Vec::with_capacity(rows.len());
+    for row in rows {
+        let record = record_from_row(row)?;
+        let events = events_of(conn, &record.id)?;
+        rooms.push(StoredRoom { record, events });
+    }
+    Ok(rooms)
+}
+
+fn lookup(conn: &Connection, room: &str) -> Result<RoomLookup, StoreError> {
+    let row = conn
+        .query_row(
+            &format!("{RECORD_COLUMNS} WHERE id = ?1"),
+            [room],
+            read_record,
+        )
+        .optional()
+        .map_err(backend)?;
+    if let Some(row) = row {
+        let record = record_from_row(row)?;
+        let events = events_of(conn, room)?;
+        return Ok(RoomLookup::Live(Box::new(StoredRoom { record, events })));
+    }
+    let expired = conn
+        .query_row("SELECT 1 FROM expired_rooms WHERE id = ?1", [room], |_| {
+            Ok(())
+        })
+        .optional()
+        .map_err(backend)?
+        .is_some();
+    Ok(if expired {
+        RoomLookup::Expired
+    } else {
+        RoomLookup::NotFound
+    })
+}

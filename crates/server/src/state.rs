@@ -1,0 +1,267 @@
+//! The rooms of one server: creation, lookup, persisted changes, broadcast, expiry.
+
+use crate::clock::Clock;
+use crate::ids::random_id;
+use crate::protocol::{close, ClientMessage, ErrorCode, Event, Seat, ServerMessage};
+use crate::room::{Decision, Refusal, Room};
+use crate::store::{RoomLookup, RoomRecord, Store, StoreError};
+use axum::extract::ws::Utf8Bytes;
+use kingme_draughts::Variant;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
+use tokio::sync::{broadcast, Mutex};
+
+/// Room messages waiting for a slow socket; past this the socket gets a fresh snapshot instead.
+const BROADCAST_BUFFER: usize = 64;
+
+/// What every connection in a room receives.
+#[derive(Clone, Debug)]
+pub enum Broadcast {
+    /// A room event (version `v`) as JSON.
+    Event(u64, Utf8Bytes),
+    /// Another JSON message to forward as it is.
+    Text(Utf8Bytes),
+    /// Send this JSON message, then close with this code and reason.
+    Close {
+        message: Utf8Bytes,
+        code: u16,
+        reason: &'static str,
+    },
+}
+
+/// One live room and its broadcast channel.
+#[derive(Debug)]
+pub struct RoomHandle {
+    pub id: String,
+    pub room: Mutex<Room>,
+    pub updates: broadcast::Sender<Broadcast>,
+}
+
+/// The result of looking up a room id.
+#[derive(Debug)]
+pub enum Found {
+    Live(Arc<RoomHandle>),
+    Expired,
+    Missing,
+}
+
+/// What a handled request answers to the connection that sent it.
+#[derive(Debug)]
+pub enum Answer {
+    /// A move was stored (or had been): ack it.
+    Ack { ack: u64, v: u64 },
+    /// The connection took the second seat.
+    Seated { seat: Seat, token: String },
+    /// The change was broadcast; nothing more to say.
+    Done,
+}
+
+/// Every room of this server.
+#[derive(Debug)]
+pub struct Hub {
+    rooms: RwLock<HashMap<String, Arc<RoomHandle>>>,
+    store: Arc<dyn Store>,
+    clock: Arc<dyn Clock>,
+}
+
+pub fn to_json(msg: &impl serde::Serialize) -> Utf8Bytes {
+    Utf8Bytes::from(serde_json::to_string(msg).unwrap_or_default())
+}
+
+impl Hub {
+    pub fn new(store: Arc<dyn Store>, clock: Arc<dyn Clock>) -> Hub {
+        Hub {
+            rooms: RwLock::new(HashMap::new()),
+            store,
+            clock,
+        }
+    }
+
+    pub fn now(&self) -> u64 {
+        self.clock.now_ms()
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    fn insert(&self, room: Room) -> Arc<RoomHandle> {
+        let id = room.record.id.clone();
+        let handle = Arc::new(RoomHandle {
+            id: id.clone(),
+            room: Mutex::new(room),
+            updates: broadcast::channel(BROADCAST_BUFFER).0,
+        });
+        if let Ok(mut rooms) = self.rooms.write() {
+            rooms.entry(id).or_insert_with(|| handle.clone()).clone()
+        } else {
+            handle
+        }
+    }
+
+    fn get(&self, id: &str) -> Option<Arc<RoomHandle>> {
+        self.rooms.read().ok()?.get(id).cloned()
+    }
+
+    /// How many rooms are in memory.
+    pub fn room_count(&self) -> usize {
+        self.rooms.read().map_or(0, |rooms| rooms.len())
+    }
+
+    /// Loads every live room from the store. Returns how many were restored; rooms whose events
+    /// no longer apply are reported and skipped.
+    ///
+    /// # Errors
+    /// The store could not be read.
+    pub async fn restore(&self) -> Result<usize, StoreError> {
+        let now = self.now();
+        let stored = self.store.live_rooms().await?;
+        let mut restored = 0;
+        for room in stored {
+            match Room::restore(room, now) {
+                Ok(room) => {
+                    self.insert(room);
+                    restored += 1;
+                }
+                Err(e) => tracing::error!("not restored: {e}"),
+            }
+        }
+        Ok(restored)
+    }
+
+    /// Creates a room; returns its id and the creator's seat token.
+    ///
+    /// # Errors
+    /// The store refused the room.
+    pub async fn create_room(&self, variant: Variant) -> Result<(String, String), StoreError> {
+        let record = RoomRecord {
+            id: random_id(),
+            variant,
+            created_at: self.now(),
+            creator_token: random_id(),
+            joiner_token: None,
+        };
+        self.store.create_room(record.clone()).await?;
+        let (id, token) = (record.id.clone(), record.creator_token.clone());
+        self.insert(Room::new(record));
+        Ok((id, token))
+    }
+
+    /// Finds a room in memory, or in the store (a room another process stored).
+    ///
+    /// # Errors
+    /// The store could not be read.
+    pub async fn find(&self, id: &str) -> Result<Found, StoreError> {
+        if let Some(handle) = self.get(id) {
+            return Ok(Found::Live(handle));
+        }
+        if !crate::ids::is_valid_id(id) {
+            return Ok(Found::Missing);
+        }
+        Ok(match self.store.lookup(id).await? {
+            RoomLookup::Live(stored) => match Room::restore(*stored, self.now()) {
+                Ok(room) => Found::Live(self.insert(room)),
+                Err(e) => {
+                    tracing::error!("room not loaded: {e}");
+                    Found::Missing
+                }
+            },
+            RoomLookup::Expired => Found::Expired,
+            RoomLookup::NotFound => Found::Missing,
+        })
+    }
+
+    /// Handles a room action from a connection holding `seat`: decides, stores, applies,
+    /// broadcasts, in that order, under the room's lock.
+    ///
+    /// # Errors
+    /// A [`Refusal`] (domain error or storage failure); nothing changed.
+    pub async fn act(
+        &self,
+        handle: &RoomHandle,
+        seat: Option<Seat>,
+        msg: &ClientMessage,
+    ) -> Result<Answer, Refusal> {
+        let mut room = handle.room.lock().await;
+        let now = self.now();
+        let change = match room.decide(seat, msg, now, random_id)? {
+            Decision::AlreadyApplied { ack, v } => return Ok(Answer::Ack { ack, v }),
+            Decision::Apply(change) => *change,
+        };
+        let event = Event {
+            v: room.v + 1,
+            at: now,
+            kind: change.kind.clone(),
+        };
+        self.store
+            .append_event(&handle.id, event.clone(), change.joiner_token.clone())
+            .await
+            .map_err(|e| {
+                tracing::error!("room {}: {e}", handle.id);
+                Refusal {
+                    code: ErrorCode::Storage,
+                    message: format!("the move could not be saved: {e}"),
+                }
+            })?;
+        let json = to_json(&event);
+        let v = event.v;
+        let token = change.joiner_token.clone();
+        room.apply(event, change);
+        let answer = match (msg, token) {
+            (ClientMessage::Move { ack, .. }, _) => Answer::Ack { ack: *ack, v },
+            (ClientMessage::Join, Some(token)) => {
+                room.seat_spectator(Seat::Joiner);
+                Answer::Seated {
+                    seat: Seat::Joiner,
+                    token,
+                }
+            }
+            _ => Answer::Done,
+        };
+        let _ = handle.updates.send(Broadcast::Event(v, json));
+        if matches!(answer, Answer::Seated { .. }) {
+            let presence = ServerMessage::Presence(room.presence());
+            let _ = handle.updates.send(Broadcast::Text(to_json(&presence)));
+        }
+        Ok(answer)
+    }
+
+    /// Expires rooms past their time and tells players who have been away for two minutes.
+    /// Returns how many rooms expired.
+    pub async fn sweep(&self) -> usize {
+        let now = self.now();
+        let handles: Vec<Arc<RoomHandle>> = match self.rooms.read() {
+            Ok(rooms) => rooms.values().cloned().collect(),
+            Err(_) => return 0,
+        };
+        let mut expired = 0;
+        for handle in handles {
+            let mut room = handle.room.lock().await;
+            if room.expired(now) {
+                if let Err(e) = self.store.expire_room(&handle.id, now).await {
+                    tracing::error!("room {}: not expired: {e}", handle.id);
+                    continue;
+                }
+                if let Ok(mut rooms) = self.rooms.write() {
+                    rooms.remove(&handle.id);
+                }
+                let message = to_json(&ServerMessage::error(
+                    ErrorCode::RoomExpired,
+                    "this room has expired",
+                ));
+                let _ = handle.updates.send(Broadcast::Close {
+                    message,
+                    code: close::ROOM_EXPIRED,
+                    reason: "room expired",
+                });
+                expired += 1;
+                continue;
+            }
+            for (seat, since) in room.newly_away(now) {
+                let msg = to_json(&ServerMessage::Away { seat, since });
+                let _ = handle.updates.send(Broadcast::Text(msg));
+            }
+        }
+        expired
+    }
+}

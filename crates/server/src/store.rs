@@ -1,0 +1,94 @@
+//! Where rooms live between restarts.
+//!
+//! A room is its creation record plus the list of its events (the same [`Event`]s clients get).
+//! Replaying the events rebuilds the room. Appending is conditional on the room's stored version
+//! (`v` must be the stored version + 1), so several server instances could share one networked
+//! store without two of them writing the same room version.
+
+use crate::protocol::Event;
+use kingme_draughts::Variant;
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+
+/// What a room is created with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomRecord {
+    pub id: String,
+    pub variant: Variant,
+    /// Milliseconds since the Unix epoch.
+    pub created_at: u64,
+    pub creator_token: String,
+    pub joiner_token: Option<String>,
+}
+
+/// A room read back from the store.
+#[derive(Clone, Debug)]
+pub struct StoredRoom {
+    pub record: RoomRecord,
+    /// Every event, oldest first (`v` = 1, 2, …).
+    pub events: Vec<Event>,
+}
+
+/// The answer to "what about room `id`?".
+#[derive(Clone, Debug)]
+pub enum RoomLookup {
+    Live(Box<StoredRoom>),
+    Expired,
+    NotFound,
+}
+
+/// A storage failure. The request that needed it fails and nothing changes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoreError {
+    /// Another writer stored this room version first.
+    VersionConflict { room: String, v: u64 },
+    /// The room is not (or no longer) stored.
+    NoSuchRoom(String),
+    /// The store itself failed (disk, database, connection), or was closed.
+    Backend(String),
+}
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StoreError::VersionConflict { room, v } => {
+                write!(f, "room {room} already has a version {v} stored")
+            }
+            StoreError::NoSuchRoom(room) => write!(f, "room {room} is not stored"),
+            StoreError::Backend(msg) => write!(f, "storage failed: {msg}"),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// A store operation running in the background.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// Room storage. Every method may be slow (disk, network): callers await it.
+pub trait Store: Send + Sync + fmt::Debug + 'static {
+    /// Stores a new room (version 0, no events).
+    fn create_room(&self, room: RoomRecord) -> StoreFuture<'_, ()>;
+
+    /// Appends `event` to room `room` (`event.v` must be the stored version + 1); if
+    /// `joiner_token` is given it is stored with the event, atomically.
+    fn append_event(
+        &self,
+        room: &str,
+        event: Event,
+        joiner_token: Option<String>,
+    ) -> StoreFuture<'_, ()>;
+
+    /// Every room that has not expired.
+    fn live_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>>;
+
+    /// One room.
+    fn lookup(&self, room: &str) -> StoreFuture<'_, RoomLookup>;
+
+    /// Deletes the room's data and remembers that it expired at `at`.
+    fn expire_room(&self, room: &str, at: u64) -> StoreFuture<'_, ()>;
+
+    /// Finishes every pending write, then refuses new ones.
+    fn close(&self) -> StoreFuture<'_, ()>;
+}
