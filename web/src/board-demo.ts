@@ -33,8 +33,8 @@ function demoState(size: 8 | 10): BoardState {
       lastMove: { path: ["f6", "e5"], captured: [] },
     };
   }
-  // International: white has played a capture and black must recapture.
-  const pieces = startPieces(10).filter((p) => !["c7", "e7", "g7", "d4", "b4"].includes(p.square));
+  // International: white has just captured a3×c5; black must capture with d6 or f6.
+  const pieces = startPieces(10).filter((p) => !["a3", "b4", "d4", "f4", "c7", "e7", "g7", "e9"].includes(p.square));
   pieces.push(
     { square: "d6", color: "black", king: false },
     { square: "f6", color: "black", king: false },
@@ -45,7 +45,7 @@ function demoState(size: 8 | 10): BoardState {
   );
   return {
     size,
-    pieces: pieces.filter((p) => p.square !== "d8" && p.square !== "e9" || p.king),
+    pieces,
     flipped: false,
     selected: "d6",
     dests: ["f4", "b4"],
@@ -56,7 +56,7 @@ function demoState(size: 8 | 10): BoardState {
   };
 }
 
-const container = document.getElementById("board")!;
+const container = document.getElementById("stage")!;
 const log = document.getElementById("log")!;
 let size: 8 | 10 = 10;
 let state = demoState(size);

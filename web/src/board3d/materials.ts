@@ -2,38 +2,20 @@ import * as THREE from "three";
 
 /** Every material of the scene, created once and disposed together. */
 export interface Materials {
-  boardTop: THREE.MeshPhysicalMaterial;
+  boardTop: THREE.MeshStandardMaterial;
   boardSide: THREE.MeshStandardMaterial;
-  whitePiece: THREE.MeshPhysicalMaterial;
-  blackPiece: THREE.MeshPhysicalMaterial;
+  /** Shared by both colours (per-instance colour). */
+  piece: THREE.MeshStandardMaterial;
   gold: THREE.MeshStandardMaterial;
   overlay: THREE.MeshBasicMaterial;
-  ground: THREE.ShadowMaterial;
+  ground: THREE.MeshBasicMaterial;
 }
 
 export function createMaterials(): Materials {
   return {
-    boardTop: new THREE.MeshPhysicalMaterial({
-      roughness: 0.5,
-      metalness: 0,
-      clearcoat: 0.55,
-      clearcoatRoughness: 0.22,
-    }),
-    boardSide: new THREE.MeshStandardMaterial({ roughness: 0.45, metalness: 0 }),
-    whitePiece: new THREE.MeshPhysicalMaterial({
-      color: 0xf1e2c2,
-      roughness: 0.42,
-      clearcoat: 0.5,
-      clearcoatRoughness: 0.3,
-      sheen: 0.25,
-      sheenColor: new THREE.Color(0xfff4dc),
-    }),
-    blackPiece: new THREE.MeshPhysicalMaterial({
-      color: 0x4a1c12,
-      roughness: 0.38,
-      clearcoat: 0.7,
-      clearcoatRoughness: 0.2,
-    }),
+    boardTop: new THREE.MeshStandardMaterial({ roughness: 0.42, metalness: 0 }),
+    boardSide: new THREE.MeshStandardMaterial({ roughness: 0.42, metalness: 0 }),
+    piece: new THREE.MeshStandardMaterial({ roughness: 0.36, metalness: 0 }),
     gold: new THREE.MeshStandardMaterial({ color: 0xf0c050, metalness: 1, roughness: 0.26 }),
     overlay: new THREE.MeshBasicMaterial({
       transparent: true,
@@ -43,9 +25,11 @@ export function createMaterials(): Materials {
       polygonOffsetFactor: -2,
       polygonOffsetUnits: -2,
     }),
-    ground: new THREE.ShadowMaterial({ opacity: 0.32 }),
+    ground: new THREE.MeshBasicMaterial({ transparent: true, depthWrite: false, toneMapped: false }),
   };
 }
+
+export const PIECE_COLORS = { white: new THREE.Color(0xeadbb8), black: new THREE.Color(0x4a1c12) };
 
 export function canvasTexture(canvas: HTMLCanvasElement, anisotropy: number): THREE.CanvasTexture {
   const texture = new THREE.CanvasTexture(canvas);

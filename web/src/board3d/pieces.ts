@@ -2,7 +2,7 @@ import * as THREE from "three";
 import { mergeVertices } from "three/examples/jsm/utils/BufferGeometryUtils.js";
 import type { PieceColor } from "./api";
 import { PIECE_HEIGHT, PIECE_RADIUS } from "./dims";
-import type { Materials } from "./materials";
+import { PIECE_COLORS, type Materials } from "./materials";
 
 /** One piece as drawn this frame. */
 export interface PieceInstance {
@@ -82,13 +82,12 @@ export function createCrownGeometry(): THREE.BufferGeometry {
 
 const MAX_PIECES = 50;
 
-/** The pieces as instanced meshes: one draw call per colour plus one for the kings' crowns. */
+/** The pieces as instanced meshes: one draw call for all discs plus one for the kings' crowns. */
 export class PieceLayer {
   readonly group = new THREE.Group();
   private readonly disc = createDiscGeometry();
   private readonly crown = createCrownGeometry();
-  private readonly white: THREE.InstancedMesh;
-  private readonly black: THREE.InstancedMesh;
+  private readonly discs: THREE.InstancedMesh;
   private readonly crowns: THREE.InstancedMesh;
   /** instanceId → square, per mesh. */
   private readonly owners = new Map<THREE.Object3D, string[]>();
@@ -99,8 +98,8 @@ export class PieceLayer {
   private readonly up = new THREE.Vector3(0, 1, 0);
 
   constructor(materials: Materials) {
-    this.white = this.mesh(this.disc, materials.whitePiece, MAX_PIECES * 2);
-    this.black = this.mesh(this.disc, materials.blackPiece, MAX_PIECES * 2);
+    this.discs = this.mesh(this.disc, materials.piece, MAX_PIECES * 2);
+    this.discs.setColorAt(0, PIECE_COLORS.white);
     this.crowns = this.mesh(this.crown, materials.gold, MAX_PIECES);
     this.crowns.receiveShadow = false;
   }
@@ -129,23 +128,27 @@ export class PieceLayer {
   }
 
   layout(pieces: readonly PieceInstance[]): void {
-    for (const mesh of [this.white, this.black, this.crowns]) {
+    for (const mesh of [this.discs, this.crowns]) {
       mesh.count = 0;
       this.owners.get(mesh)!.length = 0;
     }
     for (const piece of pieces) {
       if (piece.scale <= 0.001) continue;
-      const mesh = piece.color === "white" ? this.white : this.black;
+      const mesh = this.discs;
+      const color = PIECE_COLORS[piece.color];
       // A fixed per-square turn so the ridges do not line up like a pattern.
       const turn = (piece.square.charCodeAt(0) * 7 + piece.square.length * 3 + Number(piece.square.slice(1)) * 13) % 32 / 32 * 0.2;
       const h = PIECE_HEIGHT * piece.scale;
+      mesh.setColorAt(mesh.count, color);
       this.put(mesh, piece.square, piece.x, piece.y, piece.z, piece.scale, turn);
       if (piece.king) {
+        mesh.setColorAt(mesh.count, color);
         this.put(mesh, piece.square, piece.x, piece.y + h, piece.z, piece.scale, turn + 0.1);
         this.put(this.crowns, piece.square, piece.x, piece.y + 2 * h - 0.016 * piece.scale, piece.z, piece.scale, 0);
       }
     }
-    for (const mesh of [this.white, this.black, this.crowns]) {
+    this.discs.instanceColor!.needsUpdate = true;
+    for (const mesh of [this.discs, this.crowns]) {
       mesh.instanceMatrix.needsUpdate = true;
       mesh.computeBoundingSphere();
     }
@@ -153,7 +156,7 @@ export class PieceLayer {
 
   /** The square of the piece hit by the ray, if any. */
   pick(raycaster: THREE.Raycaster): string | null {
-    const hits = raycaster.intersectObjects([this.white, this.black, this.crowns], false);
+    const hits = raycaster.intersectObjects([this.discs, this.crowns], false);
     for (const hit of hits) {
       const square = hit.instanceId !== undefined ? this.owners.get(hit.object)?.[hit.instanceId] : undefined;
       if (square !== undefined) return square;
@@ -164,6 +167,6 @@ export class PieceLayer {
   dispose(): void {
     this.disc.dispose();
     this.crown.dispose();
-    for (const mesh of [this.white, this.black, this.crowns]) mesh.dispose();
+    for (const mesh of [this.discs, this.crowns]) mesh.dispose();
   }
 }

@@ -6,8 +6,21 @@ import { canvasTexture, createMaterials, disposeMaterials, type Materials } from
 import { paintBoardTop, paintSideWood, topLayout } from "./wood";
 
 const TOP_TEXTURE_PIXELS = 2048;
+/** Size of the soft shadow under the board relative to the board. */
+const GROUND_SCALE = 1.5;
 
-/** Renderer, lights and the wooden board itself (slab, top with squares and coordinates, shadow catcher). */
+/** A blurred dark square: the board's shadow on the table, baked once (cheaper than a shadow map). */
+function paintGroundShadow(ctx: CanvasRenderingContext2D, pixels: number, scale: number): void {
+  const board = pixels / scale;
+  const offset = (pixels - board) / 2;
+  ctx.clearRect(0, 0, pixels, pixels);
+  ctx.filter = `blur(${Math.round(board * 0.06)}px)`;
+  ctx.fillStyle = "rgba(0, 0, 0, 0.55)";
+  ctx.fillRect(offset + board * 0.02, offset + board * 0.04, board, board);
+  ctx.filter = "none";
+}
+
+/** Renderer, lights and the wooden board itself (slab, top with squares and coordinates, shadow beneath). */
 export class Stage {
   readonly renderer: THREE.WebGLRenderer;
   readonly scene = new THREE.Scene();
@@ -29,12 +42,12 @@ export class Stage {
     this.renderer.toneMappingExposure = 1.0;
     this.renderer.shadowMap.enabled = true;
     this.renderer.shadowMap.type = THREE.PCFShadowMap;
-    this.anisotropy = Math.min(8, this.renderer.capabilities.getMaxAnisotropy());
+    this.anisotropy = Math.min(4, this.renderer.capabilities.getMaxAnisotropy());
     this.materials = createMaterials();
 
     const pmrem = new THREE.PMREMGenerator(this.renderer);
     const room = new RoomEnvironment();
-    this.environment = pmrem.fromScene(room, 0.04).texture;
+    this.environment = pmrem.fromScene(room, 0.04, 0.1, 100, { size: 64 }).texture;
     room.dispose();
     pmrem.dispose();
     this.scene.environment = this.environment;
@@ -44,9 +57,8 @@ export class Stage {
     this.sun = new THREE.DirectionalLight(0xfff1dc, 2.6);
     this.sun.position.set(-4.5, 11, 6.5);
     this.sun.castShadow = true;
-    this.sun.shadow.mapSize.set(2048, 2048);
-    this.sun.shadow.radius = 5;
-    this.sun.shadow.blurSamples = 12;
+    this.sun.shadow.mapSize.set(1024, 1024);
+    this.sun.shadow.radius = 3;
     this.sun.shadow.bias = -0.0004;
     this.sun.shadow.normalBias = 0.015;
     this.scene.add(this.sun, this.sun.target);
@@ -55,15 +67,13 @@ export class Stage {
     this.scene.add(fill);
 
     this.slab = new THREE.Mesh(new THREE.BufferGeometry(), this.materials.boardSide);
-    this.slab.castShadow = true;
-    this.slab.receiveShadow = true;
     this.top = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), this.materials.boardTop);
     this.top.rotation.x = -Math.PI / 2;
     this.top.receiveShadow = true;
     this.ground = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), this.materials.ground);
     this.ground.rotation.x = -Math.PI / 2;
     this.ground.position.y = -SLAB_THICKNESS - 0.001;
-    this.ground.receiveShadow = true;
+    this.ground.renderOrder = -1;
     this.scene.add(this.slab, this.top, this.ground);
 
     const side = document.createElement("canvas");
@@ -72,6 +82,11 @@ export class Stage {
     paintSideWood(side.getContext("2d")!, side.width, side.height);
     const sideTexture = canvasTexture(side, this.anisotropy);
     this.materials.boardSide.map = sideTexture;
+
+    const shadow = document.createElement("canvas");
+    shadow.width = shadow.height = 256;
+    paintGroundShadow(shadow.getContext("2d")!, 256, GROUND_SCALE);
+    this.materials.ground.map = canvasTexture(shadow, 1);
   }
 
   /** Rebuilds the board for a size and orientation (the coordinates follow the orientation). */
@@ -87,9 +102,9 @@ export class Stage {
       this.slab.position.y = -SLAB_THICKNESS / 2 - 0.002;
       this.top.geometry.dispose();
       this.top.geometry = new THREE.PlaneGeometry(2 * half - 0.02, 2 * half - 0.02);
-      this.ground.scale.set(6 * half, 6 * half, 1);
+      this.ground.scale.set(GROUND_SCALE * 2 * half, GROUND_SCALE * 2 * half, 1);
       const shadow = this.sun.shadow.camera;
-      const reach = half * 1.45;
+      const reach = half + 0.4;
       shadow.left = -reach;
       shadow.right = reach;
       shadow.top = reach;

@@ -17,7 +17,8 @@ page.on("console", (m) => console.log("console:", m.text()));
 page.on("pageerror", (e) => console.log("pageerror:", e.message));
 const t0 = Date.now();
 await page.goto(`${base}/board-demo.html`);
-await page.waitForFunction(() => "board" in window);
+page.setDefaultTimeout(180000);
+await page.waitForFunction(() => window.board && "whenSettled" in window.board, null, { polling: 200 });
 await page.evaluate(() => window.board.whenSettled());
 console.log(`first board drawn after ${Date.now() - t0} ms`);
 
@@ -30,14 +31,10 @@ const shot = async (name) => {
 async function checkClicks(label) {
   await page.evaluate(() => window.board.whenSettled());
   const squares = await page.evaluate(() => {
-    const s = window.board;
-    const size = document.querySelector("canvas") && window.__size ? window.__size : null;
-    void size;
+    const n = window.boardSize ?? 10;
     const names = [];
-    const files = "abcdefghij";
-    const n = window.clicks && window.board ? window.__boardSize ?? 10 : 10;
-    for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) if ((f + r) % 2 === 0) names.push(files[f] + (r + 1));
-    return names.map((name) => ({ name, at: s.squareToClient(name) }));
+    for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) if ((f + r) % 2 === 0) names.push("abcdefghij"[f] + (r + 1));
+    return names.map((name) => ({ name, at: window.board.squareToClient(name) }));
   });
   let wrong = 0;
   for (const { name, at } of squares) {
@@ -96,7 +93,7 @@ await page.mouse.click(20, 100);
 console.log("outside click:", JSON.stringify(await page.evaluate(() => window.clicks.slice())));
 await page.evaluate(() => window.board.animateMove(["d6", "f4"], ["e5"]));
 await shot("5-after-move");
-await page.evaluate(() => { window.__boardSize = 8; window.board.set(window.demoState(8)); });
+await page.evaluate(() => { window.boardSize = 8; window.board.set(window.demoState(8)); });
 await shot("6-oblique-8");
 await checkClicks("8x8 oblique");
 if (!process.env.NO_FPS) await fps("orbit");
