@@ -7,7 +7,7 @@ import { RulesGame } from "./wasm/rules";
 import type { VariantKey } from "./wasm/types";
 import { modeChooser, ruleChooser } from "./ui/chooser";
 import { h } from "./ui/dom";
-import { GameScreen } from "./ui/gameScreen";
+import { GameScreen, type SharedBoard } from "./ui/gameScreen";
 import { isMuted, setMuted } from "./ui/sound";
 
 type Screen =
@@ -19,6 +19,7 @@ export class App {
   private screen: Screen = { kind: "rules" };
   private readonly header: HTMLElement;
   private readonly content = h("div", { class: "content" });
+  private readonly board: SharedBoard = { host: h("div", { class: "board-host", "data-testid": "board" }), board: null };
 
   constructor(root: HTMLElement) {
     this.header = h("header");
@@ -115,13 +116,17 @@ export class App {
   ): void {
     clearSavedGame();
     const controller = new LocalController(variant, mode, { startFen: startFen ?? "", moves });
-    const screen = new GameScreen(controller, {
+    const screen = new GameScreen(
+      controller,
+      {
       playAgain: () => this.startGame(variant, mode, startFen, []),
       chooseMode: () => {
         clearSavedGame();
         this.show({ kind: "mode", variant });
       },
-    });
+      },
+      this.board,
+    );
     this.show({ kind: "game", screen, variant, mode, startFen });
   }
 

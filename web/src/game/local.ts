@@ -56,6 +56,7 @@ export class LocalController implements GameController {
     this.flipped = this.level !== null && this.humans[0] !== firstMover(variant);
     this.engine = this.level === null ? null : (engine ?? new EngineClient());
     this.current = this.game.snapshot();
+    if (this.current.result === null && this.history.length > 0) saveGame({ mode, game: this.record() });
   }
 
   get thinking(): boolean {

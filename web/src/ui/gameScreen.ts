@@ -20,6 +20,12 @@ import { h } from "./dom";
 import { playMoveSound } from "./sound";
 import { announceMove, colorName, resultReason, resultTitle, ruleName } from "./words";
 
+/** One 3D board kept across games (creating a WebGL scene is the slowest part of a page). */
+export interface SharedBoard {
+  readonly host: HTMLElement;
+  board: Board3D | null;
+}
+
 export interface GameScreenActions {
   playAgain(): void;
   chooseMode(): void;
@@ -44,6 +50,7 @@ export class GameScreen {
   private movesCache: { ply: number; fen: string; moves: LegalMove[] } | null = null;
   private readonly unsubscribe: () => void;
   private shownResult = false;
+  private hooks: object | null = null;
 
   private readonly banner = h("div", { class: "banner", role: "status", "data-testid": "banner" });
   private readonly messageLine = h("div", { class: "message", "data-testid": "message" });
@@ -67,8 +74,9 @@ export class GameScreen {
   constructor(
     private readonly controller: GameController,
     private readonly actions: GameScreenActions,
+    shared: SharedBoard,
   ) {
-    const boardHost = h("div", { class: "board-host", "data-testid": "board" });
+    const boardHost = shared.host;
     const views = h(
       "div",
       { class: "view-buttons" },
@@ -138,7 +146,9 @@ export class GameScreen {
 
     this.element = h("main", { class: "game-screen" }, boardArea, panel, this.live, this.dialog);
 
-    this.board = createBoard(boardHost, this.boardState(controller.snapshot()));
+    if (shared.board) shared.board.set(this.boardState(controller.snapshot()));
+    else shared.board = createBoard(boardHost, this.boardState(controller.snapshot()));
+    this.board = shared.board;
     this.board.onClick((square) => this.onSquare(square));
     this.unsubscribe = controller.subscribe((event) => this.onEvent(event));
     this.exposeTestHooks();
@@ -160,10 +170,9 @@ export class GameScreen {
 
   destroy(): void {
     this.unsubscribe();
-    this.board.destroy();
     this.controller.destroy();
-    const hooks = (window as unknown as { __kingme?: unknown }).__kingme;
-    if (hooks) (window as unknown as { __kingme?: unknown }).__kingme = undefined;
+    const w = window as unknown as { __kingme?: unknown };
+    if (this.hooks !== null && w.__kingme === this.hooks) w.__kingme = undefined;
   }
 
   /** Re-reads every label after a language change. */
@@ -414,7 +423,7 @@ export class GameScreen {
   /** With `?test` in the address: hooks for end-to-end tests (coordinates, settled state). */
   private exposeTestHooks(): void {
     if (!new URLSearchParams(location.search).has("test")) return;
-    (window as unknown as { __kingme: unknown }).__kingme = {
+    this.hooks = {
       squareToClient: (square: string) => this.board.squareToClient(square),
       settled: async () => {
         await this.boardQueue;
@@ -434,5 +443,6 @@ export class GameScreen {
         }
       },
     };
+    (window as unknown as { __kingme: unknown }).__kingme = this.hooks;
   }
 }

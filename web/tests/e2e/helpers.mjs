@@ -1,0 +1,84 @@
+// Shared steps for the end-to-end tests: a headless Chromium on the site, and the moves a
+// player makes with the mouse, the keyboard or the panel.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const BASE_URL = process.env.KINGME_URL ?? "http://127.0.0.1:8080";
+export const ARTIFACTS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../test-results");
+mkdirSync(ARTIFACTS, { recursive: true });
+
+const LAUNCH_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--enable-unsafe-swiftshader",
+  "--use-angle=swiftshader",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** A fresh browser and page on the site, in English unless `locale` says otherwise. */
+export async function openSite({ locale = "en-US" } = {}) {
+  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: LAUNCH_ARGS });
+  const context = await browser.newContext({ viewport: { width: 960, height: 720 }, locale });
+  const page = await context.newPage();
+  page.setDefaultTimeout(90_000);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(`${BASE_URL}/?test`);
+  return { browser, page, errors };
+}
+
+/** Rule chooser → mode chooser (with an optional FEN) → game screen. */
+export async function startGame(page, variant, mode, fen) {
+  await page.click(`[data-variant="${variant}"]`);
+  await chooseMode(page, mode, fen);
+}
+
+/** On the mode chooser: starts a game in `mode`, from `fen` if given. */
+export async function chooseMode(page, mode, fen) {
+  if (fen) await page.fill('[data-testid="start-fen"]', fen);
+  await page.click(`[data-mode="${mode}"]`);
+  await page.waitForFunction(() => window.__kingme !== undefined);
+  await settled(page);
+}
+
+/** Waits until no animation runs and the computer is not thinking. */
+export async function settled(page) {
+  await page.waitForFunction(() => window.__kingme?.settled());
+}
+
+export const snapshot = (page) => page.evaluate(() => window.__kingme.snapshot());
+
+/** Waits until a human may move again (or the game is over); returns the snapshot. */
+export async function humanTurn(page) {
+  await page.waitForFunction(() => {
+    const k = window.__kingme;
+    if (!k || k.thinking()) return false;
+    const s = k.snapshot();
+    return s.result !== null || k.humans().includes(s.turn);
+  });
+  await settled(page);
+  return snapshot(page);
+}
+
+/** Clicks a square on the 3D canvas, at the point the camera shows it. */
+export async function clickSquare(page, square) {
+  await settled(page);
+  const point = await page.evaluate((sq) => window.__kingme.squareToClient(sq), square);
+  if (!point) throw new Error(`square ${square} is not on screen`);
+  await page.mouse.click(point.x, point.y);
+}
+
+/** Plays `path` by clicking its squares on the canvas until the move has been played. */
+export async function clickRoute(page, route) {
+  const before = (await snapshot(page)).ply;
+  for (const square of route) {
+    await clickSquare(page, square);
+    if ((await snapshot(page)).ply !== before) return;
+  }
+  throw new Error(`clicking ${route.join(" ")} did not play a move`);
+}

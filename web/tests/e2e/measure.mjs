@@ -1,0 +1,52 @@
+// Measurements for the README (not a test): time to the first rendered board, frames per second
+// while orbiting, and the engine's speed in the page's worker. Needs the site running:
+//   KINGME_URL=http://127.0.0.1:8080 node tests/e2e/measure.mjs
+import { openSite, settled } from "./helpers.mjs";
+
+const { browser, page } = await openSite();
+try {
+  // A saved game makes the page open straight onto the board.
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "kingme.game",
+      JSON.stringify({ version: 1, mode: "local", game: { variant: "international", startFen: "", moves: [{ path: ["c3", "d4"], offer: false }] } }),
+    ),
+  );
+  await page.reload();
+  await page.waitForFunction(() => window.__kingme !== undefined);
+  await settled(page);
+  const firstBoardMs = await page.evaluate(() => performance.now());
+  console.log(`time to first rendered board: ${firstBoardMs.toFixed(0)} ms (navigation start → board drawn and settled)`);
+
+  const box = await page.locator('[data-testid="board"] canvas').boundingBox();
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  const counting = page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let frames = 0;
+        const start = performance.now();
+        const tick = () => {
+          frames++;
+          if (performance.now() - start < 5000) requestAnimationFrame(tick);
+          else resolve((frames * 1000) / (performance.now() - start));
+        };
+        requestAnimationFrame(tick);
+      }),
+  );
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  const deadline = Date.now() + 5000;
+  for (let i = 0; Date.now() < deadline; i++) await page.mouse.move(cx + 150 * Math.sin(i / 10), cy + 40 * Math.cos(i / 13));
+  await page.mouse.up();
+  console.log(`frames per second while orbiting (headless, software WebGL): ${(await counting).toFixed(1)}`);
+
+  for (const nodes of [200_000, 1_000_000]) {
+    const report = await page.evaluate((n) => window.__kingme.searchInWorker(n), nodes);
+    console.log(
+      `engine in the worker: ${report.nodes} nodes in ${report.elapsedMs.toFixed(0)} ms = ${Math.round((report.nodes / report.elapsedMs) * 1000)} nodes/s (depth ${report.depth})`,
+    );
+  }
+} finally {
+  await browser.close();
+}
