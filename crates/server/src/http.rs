@@ -2,7 +2,7 @@
 
 use crate::ids::is_valid_id;
 use crate::socket::{self, Shared};
-use crate::state::Found;
+use crate::state::{CreateError, Found};
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{Path, State};
@@ -33,6 +33,8 @@ fn problem(status: StatusCode, code: &str, message: impl Into<String>) -> Respon
 #[serde(deny_unknown_fields)]
 struct CreateRoom {
     variant: String,
+    #[serde(default)]
+    fen: Option<String>,
 }
 
 /// The answer to creating a room.
@@ -46,7 +48,8 @@ pub struct RoomCreated {
     pub path: String,
 }
 
-/// `POST /api/rooms {"variant": "english"}`.
+/// `POST /api/rooms {"variant": "english"}`, optionally with `"fen"`: the position the room's
+/// games start from.
 pub async fn create_room(State(app): State<Arc<App>>, body: Bytes) -> Response {
     let request: CreateRoom = match serde_json::from_slice(&body) {
         Ok(r) => r,
@@ -62,7 +65,7 @@ pub async fn create_room(State(app): State<Arc<App>>, body: Bytes) -> Response {
         Ok(v) => v,
         Err(e) => return problem(StatusCode::BAD_REQUEST, "bad_variant", format!("{e}")),
     };
-    match app.shared.hub.create_room(variant).await {
+    match app.shared.hub.create_room(variant, request.fen).await {
         Ok((room, token)) => (
             StatusCode::CREATED,
             Json(RoomCreated {
@@ -74,7 +77,8 @@ pub async fn create_room(State(app): State<Arc<App>>, body: Bytes) -> Response {
             }),
         )
             .into_response(),
-        Err(e) => problem(
+        Err(CreateError::Fen(e)) => problem(StatusCode::BAD_REQUEST, "bad_fen", e.to_string()),
+        Err(CreateError::Store(e)) => problem(
             StatusCode::SERVICE_UNAVAILABLE,
             "storage",
             format!("the room could not be saved: {e}"),

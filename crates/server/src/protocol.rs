@@ -174,6 +174,8 @@ pub struct Snapshot {
     pub joined: bool,
     /// The receiver's seat; `None` for spectators.
     pub you: Option<Seat>,
+    /// The position the room's games start from.
+    pub start_fen: String,
     /// The moves of the current game, full-path notation.
     pub moves: Vec<String>,
     /// The current position.

@@ -5,7 +5,7 @@ use crate::protocol::{
     ClientMessage, Colors, ErrorCode, Event, EventKind, OutcomeView, Presence, Seat, Side, Snapshot,
 };
 use crate::store::{RoomRecord, StoredRoom};
-use kingme_draughts::{notation, Color, Game, Outcome, PlayError, Position};
+use kingme_draughts::{notation, Color, Game, Outcome, ParseFenError, PlayError};
 use std::collections::{HashMap, VecDeque};
 
 /// How many recent events a room keeps for reconnecting clients.
@@ -73,10 +73,13 @@ pub struct Room {
 
 impl Room {
     /// A new room, as created by its creator at `record.created_at`.
-    pub fn new(record: RoomRecord) -> Room {
+    ///
+    /// # Errors
+    /// The record's start position is not a valid FEN.
+    pub fn new(record: RoomRecord) -> Result<Room, ParseFenError> {
         let created = record.created_at;
-        Room {
-            game: Game::new(record.variant),
+        Ok(Room {
+            game: new_game(&record)?,
             record,
             v: 0,
             game_no: 1,
@@ -89,7 +92,7 @@ impl Room {
             away_since: [Some(created), None],
             away_signalled: [false; 2],
             idle_since: Some(created),
-        }
+        })
     }
 
     /// Rebuilds a stored room by replaying its events. Nobody is connected yet: absence and
@@ -98,7 +101,7 @@ impl Room {
     /// # Errors
     /// An event that does not apply (a damaged store), named in the message.
     pub fn restore(stored: StoredRoom, now: u64) -> Result<Room, String> {
-        let mut room = Room::new(stored.record);
+        let mut room = Room::new(stored.record).map_err(|e| e.to_string())?;
         for event in stored.events {
             if event.v != room.v + 1 {
                 return Err(format!(
@@ -132,7 +135,7 @@ impl Room {
             }
             EventKind::DrawAccepted { .. } => game.accept_draw()?,
             EventKind::Resigned { seat, .. } => game.resign(self.color_of(*seat))?,
-            EventKind::Rematch { .. } => game = Game::new(self.record.variant),
+            EventKind::Rematch { .. } => game = self.fresh_game(),
         }
         Ok(Some(game))
     }
@@ -193,7 +196,7 @@ impl Room {
 
     /// The colour `seat` plays in the current game.
     pub fn color_of(&self, seat: Seat) -> Color {
-        let first = Position::start(self.record.variant).turn();
+        let first = self.game.start_position().turn();
         let creator_first = self.game_no % 2 == 1;
         if (seat == Seat::Creator) == creator_first {
             first
@@ -389,7 +392,7 @@ impl Room {
                 } else {
                     Seat::Joiner
                 };
-                let fresh = Game::new(self.record.variant);
+                let fresh = self.fresh_game();
                 let kind = EventKind::Rematch {
                     game: next,
                     first,
@@ -535,6 +538,7 @@ impl Room {
             },
             joined: self.joined(),
             you,
+            start_fen: self.game.start_position().to_fen(),
             moves: self
                 .game
                 .moves()
@@ -559,9 +563,21 @@ impl Room {
         }
     }
 
+    fn fresh_game(&self) -> Game {
+        // The record's FEN was checked when the room was made.
+        new_game(&self.record).unwrap_or_else(|_| Game::new(self.record.variant))
+    }
+
     /// The number of the current game.
     pub fn game_no(&self) -> u32 {
         self.game_no
+    }
+}
+
+fn new_game(record: &RoomRecord) -> Result<Game, ParseFenError> {
+    match &record.start_fen {
+        Some(fen) => Game::from_fen(record.variant, fen),
+        None => Ok(Game::new(record.variant)),
     }
 }
 

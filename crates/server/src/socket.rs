@@ -110,7 +110,18 @@ impl Conn {
                 code: c.code,
                 reason: Utf8Bytes::from(c.reason),
             };
-            let _ = self.socket.send(Message::Close(Some(frame))).await;
+            if self.socket.send(Message::Close(Some(frame))).await.is_ok() {
+                // Read what the client still sends until its close answer, so that the close
+                // frame is not lost to a connection reset.
+                let drain = async {
+                    while let Some(Ok(msg)) = self.socket.recv().await {
+                        if matches!(msg, Message::Close(_)) {
+                            break;
+                        }
+                    }
+                };
+                let _ = timeout(Duration::from_secs(2), drain).await;
+            }
         }
     }
 

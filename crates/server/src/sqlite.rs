@@ -24,6 +24,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     created_at    INTEGER NOT NULL,
     creator_token TEXT NOT NULL,
     joiner_token  TEXT,
+    start_fen     TEXT,
     v             INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS events (
@@ -286,14 +287,15 @@ fn in_savepoint(
 
 fn create(conn: &Connection, r: &RoomRecord) -> Result<(), StoreError> {
     conn.execute(
-        "INSERT INTO rooms (id, variant, created_at, creator_token, joiner_token, v)
-         VALUES (?1, ?2, ?3, ?4, ?5, 0)",
+        "INSERT INTO rooms (id, variant, created_at, creator_token, joiner_token, start_fen, v)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)",
         params![
             r.id,
             r.variant.key(),
             to_sql_int(r.created_at),
             r.creator_token,
-            r.joiner_token
+            r.joiner_token,
+            r.start_fen
         ],
     )
     .map_err(backend)?;
@@ -359,10 +361,10 @@ fn from_sql_int(n: i64) -> u64 {
     u64::try_from(n).unwrap_or(0)
 }
 
-type RecordRow = (String, String, i64, String, Option<String>);
+type RecordRow = (String, String, i64, String, Option<String>, Option<String>);
 
 fn record_from_row(row: RecordRow) -> Result<RoomRecord, StoreError> {
-    let (id, variant, created_at, creator_token, joiner_token) = row;
+    let (id, variant, created_at, creator_token, joiner_token, start_fen) = row;
     let variant: Variant = variant
         .parse()
         .map_err(|e| StoreError::Backend(format!("room {id}: {e}")))?;
@@ -372,6 +374,7 @@ fn record_from_row(row: RecordRow) -> Result<RoomRecord, StoreError> {
         created_at: from_sql_int(created_at),
         creator_token,
         joiner_token,
+        start_fen,
     })
 }
 
@@ -393,7 +396,7 @@ fn events_of(conn: &Connection, room: &str) -> Result<Vec<Event>, StoreError> {
 }
 
 const RECORD_COLUMNS: &str =
-    "SELECT id, variant, created_at, creator_token, joiner_token FROM rooms";
+    "SELECT id, variant, created_at, creator_token, joiner_token, start_fen FROM rooms";
 
 fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
     Ok((
@@ -402,6 +405,7 @@ fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
         row.get(2)?,
         row.get(3)?,
         row.get(4)?,
+        row.get(5)?,
     ))
 }
 

@@ -56,6 +56,13 @@ pub enum Answer {
     Done,
 }
 
+/// Why a room was not created.
+#[derive(Debug)]
+pub enum CreateError {
+    Fen(kingme_draughts::ParseFenError),
+    Store(StoreError),
+}
+
 /// Every room of this server.
 #[derive(Debug)]
 pub struct Hub {
@@ -132,19 +139,27 @@ impl Hub {
     /// Creates a room; returns its id and the creator's seat token.
     ///
     /// # Errors
-    /// The store refused the room.
-    pub async fn create_room(&self, variant: Variant) -> Result<(String, String), StoreError> {
+    /// The start position is not valid, or the store refused the room.
+    pub async fn create_room(
+        &self,
+        variant: Variant,
+        start_fen: Option<String>,
+    ) -> Result<(String, String), CreateError> {
         let record = RoomRecord {
             id: random_id(),
             variant,
             created_at: self.now(),
             creator_token: random_id(),
             joiner_token: None,
+            start_fen,
         };
-        self.store.create_room(record.clone()).await?;
-        let (id, token) = (record.id.clone(), record.creator_token.clone());
-        self.insert(Room::new(record));
-        Ok((id, token))
+        let room = Room::new(record.clone()).map_err(CreateError::Fen)?;
+        self.store
+            .create_room(record.clone())
+            .await
+            .map_err(CreateError::Store)?;
+        self.insert(room);
+        Ok((record.id, record.creator_token))
     }
 
     /// Finds a room in memory, or in the store (a room another process stored).

@@ -20,6 +20,8 @@ pub struct RoomRecord {
     pub created_at: u64,
     pub creator_token: String,
     pub joiner_token: Option<String>,
+    /// The position every game of the room starts from (FEN); `None`: the variant's start.
+    pub start_fen: Option<String>,
 }
 
 /// A room read back from the store.
