@@ -60,7 +60,12 @@ const container = document.getElementById("stage")!;
 const log = document.getElementById("log")!;
 let size: 8 | 10 = 10;
 let state = demoState(size);
+const started = performance.now();
 const board: Board3D = createBoard(container, state);
+const created = performance.now() - started;
+void board.whenSettled().then(() => {
+  log.textContent = `created in ${created.toFixed(0)} ms, first frame after ${(performance.now() - started).toFixed(0)} ms`;
+});
 const clicks: (string | null)[] = [];
 board.onClick((square) => {
   clicks.push(square);

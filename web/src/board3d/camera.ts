@@ -6,7 +6,7 @@ import { boardHalfExtent, SLAB_THICKNESS } from "./dims";
 
 export const FOV = 32;
 /** Polar angle (from straight above) of each named view. */
-export const VIEW_POLAR: Record<BoardViewName, number> = { oblique: 0.68, top: 0 };
+export const VIEW_POLAR: Record<BoardViewName, number> = { oblique: 0.8, top: 0 };
 /** Lowest the camera may go: the board never tips over or shows its underside. */
 export const MAX_POLAR = 1.2;
 const VIEW_MS = 650;

@@ -6,9 +6,9 @@ export const FRAME_WIDTH = 0.8;
 export const SLAB_THICKNESS = 0.42;
 export const PIECE_RADIUS = 0.4;
 /** Height of one disc; a king is two discs. */
-export const PIECE_HEIGHT = 0.15;
+export const PIECE_HEIGHT = 0.17;
 /** How far the selected piece is lifted. */
-export const SELECTED_LIFT = 0.16;
+export const SELECTED_LIFT = 0.2;
 
 /** Half the width of the whole board, frame included. */
 export function boardHalfExtent(size: number): number {

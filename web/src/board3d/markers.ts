@@ -1,7 +1,7 @@
 import * as THREE from "three";
 import type { BoardState } from "./api";
 import { squareToWorld, type PlanePoint } from "./coords";
-import { canvasTexture } from "./materials";
+import { canvasTexture, CPU_CANVAS } from "./materials";
 import { PIECE_RADIUS } from "./dims";
 
 /**
@@ -28,7 +28,7 @@ export class MarkerLayer {
   private size = 0;
 
   constructor(material: THREE.MeshBasicMaterial, private readonly anisotropy: number) {
-    this.ctx = this.canvas.getContext("2d")!;
+    this.ctx = this.canvas.getContext("2d", CPU_CANVAS)!;
     this.mesh = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), material);
     this.mesh.rotation.x = -Math.PI / 2;
     this.mesh.position.y = 0.003;

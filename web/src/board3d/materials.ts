@@ -15,8 +15,8 @@ export function createMaterials(): Materials {
   return {
     boardTop: new THREE.MeshStandardMaterial({ roughness: 0.42, metalness: 0 }),
     boardSide: new THREE.MeshStandardMaterial({ roughness: 0.42, metalness: 0 }),
-    piece: new THREE.MeshStandardMaterial({ roughness: 0.36, metalness: 0 }),
-    gold: new THREE.MeshStandardMaterial({ color: 0xf0c050, metalness: 1, roughness: 0.26 }),
+    piece: new THREE.MeshStandardMaterial({ roughness: 0.4, metalness: 0 }),
+    gold: new THREE.MeshStandardMaterial({ color: 0xf2c24e, metalness: 0.55, roughness: 0.28, emissive: 0x4a3000 }),
     overlay: new THREE.MeshBasicMaterial({
       transparent: true,
       depthWrite: false,
@@ -29,7 +29,7 @@ export function createMaterials(): Materials {
   };
 }
 
-export const PIECE_COLORS = { white: new THREE.Color(0xeadbb8), black: new THREE.Color(0x4a1c12) };
+export const PIECE_COLORS = { white: new THREE.Color(0xe4cfa6), black: new THREE.Color(0x4a1c12) };
 
 export function canvasTexture(canvas: HTMLCanvasElement, anisotropy: number): THREE.CanvasTexture {
   const texture = new THREE.CanvasTexture(canvas);
@@ -45,3 +45,9 @@ export function disposeMaterials(materials: Materials): void {
     material.dispose();
   }
 }
+
+/**
+ * Texture canvases are painted once and uploaded: a CPU-backed canvas paints faster than a
+ * GPU-backed one on software-rendered WebGL and uploads without a read-back.
+ */
+export const CPU_CANVAS: CanvasRenderingContext2DSettings = { willReadFrequently: true };

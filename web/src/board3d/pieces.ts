@@ -17,8 +17,8 @@ export interface PieceInstance {
 }
 
 const SEGMENTS = 128;
-const RIDGES = 32;
-const RIDGE_DEPTH = 0.012;
+const RIDGES = 30;
+const RIDGE_DEPTH = 0.02;
 
 /**
  * A draughts disc: chamfered edges, a ridged side band and a top with a raised rim and

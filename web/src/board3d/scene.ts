@@ -1,8 +1,7 @@
 import * as THREE from "three";
-import { RoomEnvironment } from "three/examples/jsm/environments/RoomEnvironment.js";
 import { RoundedBoxGeometry } from "three/examples/jsm/geometries/RoundedBoxGeometry.js";
 import { boardHalfExtent, SLAB_THICKNESS } from "./dims";
-import { canvasTexture, createMaterials, disposeMaterials, type Materials } from "./materials";
+import { canvasTexture, CPU_CANVAS, createMaterials, disposeMaterials, type Materials } from "./materials";
 import { paintBoardTop, paintSideWood, topLayout } from "./wood";
 
 const TOP_TEXTURE_PIXELS = 2048;
@@ -27,7 +26,6 @@ export class Stage {
   readonly materials: Materials;
   readonly anisotropy: number;
   private readonly sun: THREE.DirectionalLight;
-  private readonly environment: THREE.Texture;
   private readonly slab: THREE.Mesh;
   private readonly top: THREE.Mesh;
   private readonly ground: THREE.Mesh;
@@ -45,24 +43,18 @@ export class Stage {
     this.anisotropy = Math.min(4, this.renderer.capabilities.getMaxAnisotropy());
     this.materials = createMaterials();
 
-    const pmrem = new THREE.PMREMGenerator(this.renderer);
-    const room = new RoomEnvironment();
-    this.environment = pmrem.fromScene(room, 0.04, 0.1, 100, { size: 64 }).texture;
-    room.dispose();
-    pmrem.dispose();
-    this.scene.environment = this.environment;
-    this.scene.environmentIntensity = 0.45;
-
-    this.scene.add(new THREE.HemisphereLight(0xfff3e0, 0x3a2616, 0.75));
-    this.sun = new THREE.DirectionalLight(0xfff1dc, 2.6);
-    this.sun.position.set(-4.5, 11, 6.5);
+    // No image-based lighting: prefiltering an environment map costs many seconds on
+    // software-rendered WebGL; a hemisphere light and two directional lights do the work.
+    this.scene.add(new THREE.HemisphereLight(0xfff3e0, 0x4a3020, 1.1));
+    this.sun = new THREE.DirectionalLight(0xfff1dc, 2.9);
+    this.sun.position.set(-5.5, 9, 5);
     this.sun.castShadow = true;
     this.sun.shadow.mapSize.set(1024, 1024);
     this.sun.shadow.radius = 3;
     this.sun.shadow.bias = -0.0004;
     this.sun.shadow.normalBias = 0.015;
     this.scene.add(this.sun, this.sun.target);
-    const fill = new THREE.DirectionalLight(0xdfe8ff, 0.5);
+    const fill = new THREE.DirectionalLight(0xdfe8ff, 0.7);
     fill.position.set(6, 5, -4);
     this.scene.add(fill);
 
@@ -79,13 +71,13 @@ export class Stage {
     const side = document.createElement("canvas");
     side.width = 1024;
     side.height = 128;
-    paintSideWood(side.getContext("2d")!, side.width, side.height);
+    paintSideWood(side.getContext("2d", CPU_CANVAS)!, side.width, side.height);
     const sideTexture = canvasTexture(side, this.anisotropy);
     this.materials.boardSide.map = sideTexture;
 
     const shadow = document.createElement("canvas");
     shadow.width = shadow.height = 256;
-    paintGroundShadow(shadow.getContext("2d")!, 256, GROUND_SCALE);
+    paintGroundShadow(shadow.getContext("2d", CPU_CANVAS)!, 256, GROUND_SCALE);
     this.materials.ground.map = canvasTexture(shadow, 1);
   }
 
@@ -116,7 +108,7 @@ export class Stage {
     const layout = topLayout(size, flipped, TOP_TEXTURE_PIXELS);
     const canvas = document.createElement("canvas");
     canvas.width = canvas.height = layout.pixels;
-    paintBoardTop(canvas.getContext("2d")!, layout);
+    paintBoardTop(canvas.getContext("2d", CPU_CANVAS)!, layout);
     this.materials.boardTop.map?.dispose();
     this.materials.boardTop.map = canvasTexture(canvas, this.anisotropy);
     this.materials.boardTop.needsUpdate = true;
@@ -131,7 +123,6 @@ export class Stage {
     this.slab.geometry.dispose();
     this.top.geometry.dispose();
     this.ground.geometry.dispose();
-    this.environment.dispose();
     disposeMaterials(this.materials);
     this.renderer.dispose();
     this.renderer.forceContextLoss();
