@@ -23,8 +23,7 @@ test("languages: from the browser, switched, remembered", async () => {
     assert.equal(await page.getByTestId("language").inputValue(), "zh-Hant");
     await page.click('[data-variant="english"]');
     assert.equal(await page.locator('[data-mode="online"]').textContent(), "與朋友對弈（傳送連結）");
-    await page.click('[data-mode="online"]');
-    assert.equal(await page.getByTestId("chooser-note").textContent(), "透過連結與朋友對弈即將推出。");
+    assert.equal(await page.locator('[data-mode="beginner"]').textContent(), "初級");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
