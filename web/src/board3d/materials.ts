@@ -29,7 +29,7 @@ export function createMaterials(): Materials {
   };
 }
 
-export const PIECE_COLORS = { white: new THREE.Color(0xe4cfa6), black: new THREE.Color(0x4a1c12) };
+export const PIECE_COLORS = { white: new THREE.Color(0xe4cfa6), black: new THREE.Color(0x5a2218) };
 
 export function canvasTexture(canvas: HTMLCanvasElement, anisotropy: number): THREE.CanvasTexture {
   const texture = new THREE.CanvasTexture(canvas);

@@ -39,6 +39,9 @@ export class Stage {
     this.renderer.toneMapping = THREE.NeutralToneMapping;
     this.renderer.toneMappingExposure = 1.0;
     this.renderer.shadowMap.enabled = true;
+    // Only pieces cast shadows and the light never moves: redraw the shadow map when they change.
+    this.renderer.shadowMap.autoUpdate = false;
+    this.renderer.shadowMap.needsUpdate = true;
     this.renderer.shadowMap.type = THREE.PCFShadowMap;
     this.anisotropy = Math.min(4, this.renderer.capabilities.getMaxAnisotropy());
     this.materials = createMaterials();
@@ -104,6 +107,7 @@ export class Stage {
       shadow.near = 1;
       shadow.far = 30;
       shadow.updateProjectionMatrix();
+      this.renderer.shadowMap.needsUpdate = true;
     }
     const layout = topLayout(size, flipped, TOP_TEXTURE_PIXELS);
     const canvas = document.createElement("canvas");

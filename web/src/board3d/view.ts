@@ -244,6 +244,7 @@ export class BoardView implements Board3D {
       instances.push(instance);
     }
     this.pieces.layout(instances);
+    this.stage.renderer.shadowMap.needsUpdate = true;
   }
 
   private render(): void {

@@ -26,7 +26,7 @@ interface WoodTone {
 }
 
 const MAPLE: WoodTone = { base: "#e3c08c", light: "#f0d3a4", dark: "#b88a55", grain: 0.22 };
-const WALNUT: WoodTone = { base: "#8a5530", light: "#a06a40", dark: "#4f2a14", grain: 0.3 };
+const WALNUT: WoodTone = { base: "#93603a", light: "#a87448", dark: "#5a3219", grain: 0.3 };
 const FRAME: WoodTone = { base: "#4a2413", light: "#6b3820", dark: "#22100a", grain: 0.35 };
 
 /**

@@ -25,7 +25,7 @@ console.log(`first board drawn after ${Date.now() - t0} ms`);
 const shot = async (name) => {
   await page.evaluate(() => window.board.whenSettled());
   await page.screenshot({ path: `${out}/${name}.png` });
-  console.log(`saved ${out}/${name}.png`);
+  console.log(`saved ${out}/${name}.png at ${Date.now() - t0} ms`);
 };
 
 async function checkClicks(label) {
