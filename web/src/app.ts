@@ -9,11 +9,17 @@ import { modeChooser, ruleChooser } from "./ui/chooser";
 import { h } from "./ui/dom";
 import { GameScreen, type SharedBoard } from "./ui/gameScreen";
 import { isMuted, setMuted } from "./ui/sound";
+import { RoomScreen } from "./ui/room";
+import { createRoom, roomFromPath } from "./net/api";
+import { saveSeat } from "./net/seats";
+import type { GameRecord } from "./engine/protocol";
+import type { Color } from "./wasm/types";
 
 type Screen =
   | { kind: "rules" }
   | { kind: "mode"; variant: VariantKey }
-  | { kind: "game"; screen: GameScreen; variant: VariantKey; mode: Mode; startFen: string | null };
+  | { kind: "game"; screen: GameScreen; variant: VariantKey; mode: Mode; startFen: string | null }
+  | { kind: "room"; room: RoomScreen };
 
 export class App {
   private screen: Screen = { kind: "rules" };
@@ -30,6 +36,11 @@ export class App {
 
   /** Continues a saved game, or shows the rule chooser. */
   boot(): void {
+    const room = roomFromPath(location.pathname);
+    if (room !== null) {
+      this.openRoom(room);
+      return;
+    }
     const saved = loadSavedGame();
     if (saved) {
       try {
@@ -70,11 +81,14 @@ export class App {
   private relabel(): void {
     this.renderHeader();
     if (this.screen.kind === "game") this.screen.screen.relabel();
+    else if (this.screen.kind === "room") this.screen.room.relabel();
     else this.show(this.screen);
   }
 
   private show(screen: Screen): void {
     if (this.screen.kind === "game" && this.screen !== screen) this.screen.screen.destroy();
+    if (this.screen.kind === "room" && this.screen !== screen) this.screen.room.destroy();
+    if (screen.kind !== "room" && roomFromPath(location.pathname) !== null) history.pushState(null, "", `/${location.search}`);
     this.screen = screen;
     switch (screen.kind) {
       case "rules":
@@ -87,6 +101,7 @@ export class App {
             {
               start: (variant, mode, fen) => this.tryStart(() => this.startGame(variant, mode, fen, [])),
               loadPdn: (text) => this.tryStart(() => this.startFromPdn(text)),
+              online: (variant, fen) => this.createOnlineRoom(variant, fen),
             },
             () => this.show({ kind: "rules" }),
           ),
@@ -95,6 +110,10 @@ export class App {
       case "game":
         this.content.replaceChildren(screen.screen.element);
         screen.screen.start();
+        break;
+      case "room":
+        this.content.replaceChildren(screen.room.element);
+        screen.room.start();
         break;
     }
   }
@@ -128,6 +147,35 @@ export class App {
       this.board,
     );
     this.show({ kind: "game", screen, variant, mode, startFen });
+  }
+
+  /** "Play with a friend": makes a room, keeps the creator's seat, and opens its link. */
+  private async createOnlineRoom(variant: VariantKey, fen: string | null): Promise<string | null> {
+    try {
+      const created = await createRoom(variant, fen);
+      saveSeat(created.room, { seat: created.seat, token: created.token });
+      history.pushState(null, "", created.path + location.search);
+      this.openRoom(created.room);
+      return null;
+    } catch (e) {
+      return e instanceof Error ? e.message : String(e);
+    }
+  }
+
+  private openRoom(id: string): void {
+    const room = new RoomScreen(id, this.board, {
+      continueVsComputer: (record, color) => this.continueVsComputer(record, color),
+      chooseMode: (variant) => this.show(variant ? { kind: "mode", variant } : { kind: "rules" }),
+    });
+    this.show({ kind: "room", room });
+  }
+
+  /** An online game goes on here against the computer (Intermediate), the player keeping `color`. */
+  private continueVsComputer(record: GameRecord, color: Color): void {
+    const start = RulesGame.create(record.variant, record.startFen);
+    const startTurn = start.snapshot().turn;
+    start.free();
+    this.startGame(record.variant, color === startTurn ? "intermediate" : "second", record.startFen, record.moves);
   }
 
   private startFromPdn(text: string): void {

@@ -7,6 +7,8 @@ import { h } from "./dom";
 export interface ChooserActions {
   start(variant: VariantKey, mode: Mode, fen: string | null): string | null;
   loadPdn(text: string): string | null;
+  /** Creates a room to play with a friend; resolves to an error message, or null. */
+  online(variant: VariantKey, fen: string | null): Promise<string | null>;
 }
 
 const MODE_KEYS: Record<Mode, MessageKey> = {
@@ -51,7 +53,10 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
   const pdn = h("textarea", { id: "start-pdn", rows: 3, "data-testid": "start-pdn", spellcheck: "false" });
   const choose = (mode: Mode) => {
     if (mode === "online") {
-      note.textContent = t("mode.onlineComing");
+      note.textContent = t("room.creating");
+      void actions.online(variant, fen.value.trim() || null).then((error) => {
+        note.textContent = error ? t("msg.error", { message: error }) : "";
+      });
       return;
     }
     const error = actions.start(variant, mode, fen.value.trim() || null);

@@ -1,0 +1,70 @@
+/** The rooms' HTTP API: creating a room and asking whether a link still works. */
+import type { VariantKey } from "../wasm/types";
+import type { Presence, Seat } from "./protocol";
+
+export interface RoomCreated {
+  room: string;
+  token: string;
+  seat: Seat;
+  variant: string;
+  /** The link to share, relative to the site. */
+  path: string;
+}
+
+export interface RoomInfo {
+  room: string;
+  variant: string;
+  joined: boolean;
+  game: number;
+  created_at: number;
+  expires_at: number;
+  presence: Presence;
+}
+
+/** Why a room cannot be opened: `room_not_found`, `room_expired`, or another problem code. */
+export class RoomProblem extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function problem(response: Response): Promise<RoomProblem> {
+  try {
+    const body = (await response.json()) as { code?: string; message?: string };
+    return new RoomProblem(body.code ?? `http_${response.status}`, body.message ?? response.statusText);
+  } catch {
+    return new RoomProblem(`http_${response.status}`, `the server answered ${response.status} ${response.statusText}`);
+  }
+}
+
+/** `POST /api/rooms`: a new room for `variant`, optionally from `fen`. */
+export async function createRoom(variant: VariantKey, fen: string | null): Promise<RoomCreated> {
+  const response = await fetch("/api/rooms", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(fen ? { variant, fen } : { variant }),
+  });
+  if (!response.ok) throw await problem(response);
+  return (await response.json()) as RoomCreated;
+}
+
+/** `GET /api/rooms/<id>`: the room's rules, or a {@link RoomProblem} when the link is dead. */
+export async function roomInfo(room: string): Promise<RoomInfo> {
+  const response = await fetch(`/api/rooms/${encodeURIComponent(room)}`);
+  if (!response.ok) throw await problem(response);
+  return (await response.json()) as RoomInfo;
+}
+
+/** The room's socket address on this site. */
+export function socketUrl(room: string, loc: Pick<Location, "protocol" | "host"> = location): string {
+  return `${loc.protocol === "https:" ? "wss" : "ws"}://${loc.host}/ws/${encodeURIComponent(room)}`;
+}
+
+/** The room's page in a path `/r/<id>`, or null. */
+export function roomFromPath(pathname: string): string | null {
+  const match = /^\/r\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
+  return match ? match[1]! : null;
+}

@@ -1,0 +1,60 @@
+/** Seat tokens and move ack ids kept per room in localStorage, so that a reload keeps the seat. */
+import type { Seat } from "./protocol";
+
+export interface StoredSeat {
+  seat: Seat;
+  token: string;
+}
+
+const key = (room: string) => `kingme.room.${room}`;
+const ACK_KEY = "kingme.ack";
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function loadSeat(room: string): StoredSeat | null {
+  const raw = storage()?.getItem(key(room));
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StoredSeat>;
+    if ((value.seat === "creator" || value.seat === "joiner") && typeof value.token === "string") {
+      return { seat: value.seat, token: value.token };
+    }
+  } catch {
+    /* a damaged entry is dropped below */
+  }
+  storage()?.removeItem(key(room));
+  return null;
+}
+
+export function saveSeat(room: string, seat: StoredSeat): void {
+  try {
+    storage()?.setItem(key(room), JSON.stringify(seat));
+  } catch {
+    /* storage full or disabled: the seat lasts as long as the page */
+  }
+}
+
+export function forgetSeat(room: string): void {
+  storage()?.removeItem(key(room));
+}
+
+/**
+ * A move ack id never used before on this device: increasing, and at least the current time in
+ * milliseconds, so that ids stay unique even when storage is cleared between reloads.
+ */
+export function nextAckId(now: number = Date.now()): number {
+  const last = Number(storage()?.getItem(ACK_KEY) ?? 0) || 0;
+  const next = Math.max(last + 1, now);
+  try {
+    storage()?.setItem(ACK_KEY, String(next));
+  } catch {
+    /* see above */
+  }
+  return next;
+}

@@ -1,0 +1,152 @@
+// Playing with a friend: two browser contexts play through the room's link, with a declined
+// draw offer, a reload in mid-game and a resignation, while a third context watches.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { BASE_URL, clickRoute, openSite, settled, snapshot } from "./helpers.mjs";
+
+/** A second page in the same browser, in its own context (its own localStorage). */
+async function openContext(browser, url) {
+  const context = await browser.newContext({ viewport: { width: 960, height: 720 }, locale: "en-US" });
+  const page = await context.newPage();
+  page.setDefaultTimeout(90_000);
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await page.goto(url);
+  return { page, errors };
+}
+
+/** Waits until the page's game has reached `ply` and nothing moves on its board. */
+async function atPly(page, ply) {
+  await page.waitForFunction((n) => window.__kingme?.snapshot().ply === n, ply);
+  await settled(page);
+  return snapshot(page);
+}
+
+/** Plays the first move of the legal-move list (the page's player must be to move). */
+async function playListedMove(page) {
+  const before = (await snapshot(page)).ply;
+  await page.locator('[data-testid="legal-moves"] button').first().click();
+  return atPly(page, before + 1);
+}
+
+async function waitForTurn(page, color) {
+  await page.waitForFunction((c) => {
+    const k = window.__kingme;
+    return k !== undefined && k.humans().includes(c) && k.snapshot().turn === c;
+  }, color);
+  await settled(page);
+}
+
+/** True when the board is turned: a1 is drawn above h8. */
+async function boardTurned(page) {
+  return page.evaluate(() => {
+    const a1 = window.__kingme.squareToClient("a1");
+    const h8 = window.__kingme.squareToClient("h8");
+    return a1.y < h8.y;
+  });
+}
+
+test("two players play through the link while a third watches", async () => {
+  const { browser, page: creator, errors } = await openSite();
+  try {
+    await creator.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
+    await creator.click('[data-variant="english"]');
+    await creator.click('[data-mode="online"]');
+    await creator.waitForFunction(() => /\/r\/[0-9a-f]{32}$/.test(document.querySelector('[data-testid="room-link"]')?.value ?? ""));
+    await creator.waitForFunction(() => window.__kingme !== undefined);
+    assert.match(await creator.getByTestId("room-status").textContent(), /You play Black.*Waiting for your friend/);
+
+    await creator.getByTestId("room-copy").click();
+    await creator.getByText("Link copied.").waitFor();
+    const link = await creator.evaluate(() => navigator.clipboard.readText());
+    assert.equal(link, await creator.getByTestId("room-link").inputValue());
+    assert.equal(new URL(link).pathname, new URL(creator.url()).pathname, "the creator's page is the room's link");
+
+    const friend = await openContext(browser, `${link}?test`);
+    const joiner = friend.page;
+    await joiner.getByTestId("room-join").click();
+    await joiner.getByTestId("room-status").filter({ hasText: "You play White." }).waitFor();
+    await waitForTurn(creator, "black");
+    await creator.getByTestId("room-presence").filter({ hasText: "Your opponent is connected." }).waitFor();
+    assert.equal(await boardTurned(creator), false, "the first player's pieces are near");
+    await joiner.waitForFunction(() => window.__kingme !== undefined);
+    assert.equal(await boardTurned(joiner), true, "the board is turned for the second player");
+
+    const watcher = await openContext(browser, `${link}?test`);
+    const spectator = watcher.page;
+    await spectator.getByTestId("room-status").filter({ hasText: "You are watching this game." }).waitFor();
+    assert.equal(await spectator.getByTestId("room-join").count(), 0, "spectators get no Join button");
+
+    // The creator (Black) moves on the 3D board; both others see it.
+    await clickRoute(creator, ["c3", "d4"]);
+    const first = await atPly(joiner, 1);
+    assert.equal(first.lastMove.notation, "c3-d4");
+    await atPly(spectator, 1);
+
+    // White offers a draw with its move; Black declines by moving.
+    await waitForTurn(joiner, "white");
+    await joiner.getByTestId("offer-draw").check();
+    const offered = await playListedMove(joiner);
+    assert.equal(offered.drawOffer, "white");
+    await atPly(creator, 2);
+    await creator.getByTestId("accept-draw").waitFor({ state: "visible" });
+    await waitForTurn(creator, "black");
+    const declined = await playListedMove(creator);
+    assert.equal(declined.drawOffer, null);
+    assert.equal(declined.result, null);
+    const seenByJoiner = await atPly(joiner, 3);
+    assert.equal(seenByJoiner.result, null, "moving declined the offer");
+
+    // The second player reloads: the seat and the game survive.
+    const beforeReload = await snapshot(joiner);
+    await joiner.reload();
+    await joiner.getByTestId("room-status").filter({ hasText: "You play White." }).waitFor();
+    const afterReload = await atPly(joiner, 3);
+    assert.equal(afterReload.fen, beforeReload.fen);
+    assert.deepEqual(afterReload.moves, beforeReload.moves);
+    await waitForTurn(joiner, "white");
+    await playListedMove(joiner);
+    const spectatorView = await atPly(spectator, 4);
+    assert.equal(spectatorView.fen, (await atPly(creator, 4)).fen);
+
+    // Black resigns.
+    await waitForTurn(creator, "black");
+    creator.once("dialog", (d) => void d.accept());
+    await creator.getByTestId("resign").click();
+    for (const page of [creator, joiner, spectator]) {
+      await page.waitForFunction(() => window.__kingme?.snapshot().result !== null);
+      const result = (await snapshot(page)).result;
+      assert.equal(result.winner, "white");
+      assert.equal(result.reason, "resignation");
+      await page.getByTestId("result-reason").waitFor();
+    }
+    assert.deepEqual(await spectator.evaluate(() => window.__kingme.humans()), [], "the spectator has no seat");
+    assert.equal(await spectator.getByTestId("room-rematch").count(), 0);
+
+    // Swap sides and play again: now the joiner plays Black and moves first.
+    await joiner.getByTestId("close-dialog").click();
+    await joiner.getByTestId("room-rematch").click();
+    await waitForTurn(joiner, "black");
+    assert.equal(await boardTurned(joiner), false);
+    await creator.getByTestId("room-status").filter({ hasText: "You play White." }).waitFor();
+    await spectator.waitForFunction(() => window.__kingme?.snapshot().ply === 0 && window.__kingme.snapshot().result === null);
+
+    assert.deepEqual([...errors, ...friend.errors, ...watcher.errors], []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a link to a room that does not exist says so and offers a new game", async () => {
+  const { browser, page, errors } = await openSite();
+  try {
+    await page.goto(`${BASE_URL}/r/${"0".repeat(32)}?test`);
+    await page.getByTestId("room-gone").filter({ hasText: "There is no room with this link." }).waitFor();
+    await page.getByTestId("room-new-game").click();
+    await page.locator('[data-variant="english"]').waitFor();
+    assert.equal(new URL(page.url()).pathname, "/");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
