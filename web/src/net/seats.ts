@@ -48,9 +48,12 @@ export function forgetSeat(room: string): void {
  * A move ack id never used before on this device: increasing, and at least the current time in
  * milliseconds, so that ids stay unique even when storage is cleared between reloads.
  */
+let lastAck = 0;
+
 export function nextAckId(now: number = Date.now()): number {
-  const last = Number(storage()?.getItem(ACK_KEY) ?? 0) || 0;
-  const next = Math.max(last + 1, now);
+  const stored = Number(storage()?.getItem(ACK_KEY) ?? 0) || 0;
+  const next = Math.max(lastAck + 1, stored + 1, now);
+  lastAck = next;
   try {
     storage()?.setItem(ACK_KEY, String(next));
   } catch {
