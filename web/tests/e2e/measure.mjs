@@ -9,7 +9,7 @@ try {
   await page.evaluate(() =>
     localStorage.setItem(
       "kingme.game",
-      JSON.stringify({ version: 1, mode: "local", game: { variant: "international", startFen: "", moves: [{ path: ["c3", "d4"], offer: false }] } }),
+      JSON.stringify({ version: 1, mode: "local", game: { variant: "international", startFen: "", moves: [{ path: ["d4", "e5"], offer: false }] } }),
     ),
   );
   await page.reload();
