@@ -1,0 +1,200 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { FakeSocket } from "../net/fakeSocket";
+import type { RoomSnapshot } from "../net/protocol";
+import { initSync } from "../wasm/pkg/kingme_wasm.js";
+import { RulesGame } from "../wasm/rules";
+import type { ControllerEvent } from "./controller";
+import { OnlineController, type RoomChange } from "./online";
+
+interface NodeFs {
+  readFileSync(path: URL): Uint8Array;
+}
+
+beforeAll(async () => {
+  // The rules compiled to wasm, read from disk (vitest runs in Node, without node's typings here).
+  const fsModule = "node:fs";
+  const fs = (await import(/* @vite-ignore */ fsModule)) as NodeFs;
+  initSync({ module: fs.readFileSync(new URL("../wasm/pkg/kingme_wasm_bg.wasm", import.meta.url)) });
+});
+
+const NOW = 1_800_000_000_000;
+
+/** The server's side of the game, played with the same rules. */
+function serverGame(moves: string[] = [], offers: boolean[] = []) {
+  const game = RulesGame.create("english", null);
+  moves.forEach((m, i) => game.playText(m, offers[i] ?? false));
+  return game;
+}
+
+function baseSnapshot(over: Partial<RoomSnapshot> = {}): RoomSnapshot & { t: "snapshot" } {
+  const start = serverGame();
+  const snapshot: RoomSnapshot & { t: "snapshot" } = {
+    t: "snapshot",
+    v: 1,
+    room: "r1",
+    variant: "english",
+    created_at: NOW,
+    expires_at: NOW + 1,
+    game: 1,
+    colors: { creator: "black", joiner: "white" },
+    joined: true,
+    you: "creator",
+    start_fen: start.fen(),
+    moves: [],
+    fen: start.fen(),
+    to_move: "creator",
+    legal_moves: [],
+    draw_offer: null,
+    may_offer_draw: true,
+    outcome: null,
+    left_for_computer: null,
+    presence: { creator: true, joiner: true, spectators: 0, creator_away_since: null, joiner_away_since: null },
+    ...over,
+  };
+  start.free();
+  return snapshot;
+}
+
+function setup(snapshot = baseSnapshot()) {
+  const sockets: FakeSocket[] = [];
+  const controller = new OnlineController({
+    room: "r1",
+    variant: "english",
+    token: "tok",
+    url: "ws://test/ws/r1",
+    createSocket: () => {
+      const s = new FakeSocket();
+      sockets.push(s);
+      return s;
+    },
+    now: () => NOW,
+  });
+  const events: ControllerEvent[] = [];
+  const changes: RoomChange[] = [];
+  controller.subscribe((e) => events.push(e));
+  controller.onRoom((c) => changes.push(c));
+  controller.connect();
+  const socket = () => sockets[sockets.length - 1]!;
+  socket().open();
+  socket().receive(snapshot);
+  return { controller, socket, sockets, events, changes };
+}
+
+function fenAfter(moves: string[], offers: boolean[] = []): string {
+  const game = serverGame(moves, offers);
+  const fen = game.fen();
+  game.free();
+  return fen;
+}
+
+describe("online controller", () => {
+  it("plays the opponent's moves through its own rules and checks the position", () => {
+    const { controller, socket, events } = setup(baseSnapshot({ you: "joiner", to_move: "creator" }));
+    expect(controller.humans).toEqual(["white"]);
+    expect(controller.flipped).toBe(true);
+    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-d4"]), outcome: null });
+    expect(events.map((e) => e.kind)).toEqual(["played"]);
+    expect(controller.snapshot().ply).toBe(1);
+    expect(controller.snapshot().turn).toBe("white");
+  });
+
+  it("shows its own move at once, sends it with an ack id, and applies it once", () => {
+    const { controller, socket, events } = setup();
+    expect(controller.flipped).toBe(false);
+    controller.play(["c3", "d4"], false);
+    expect(controller.snapshot().ply).toBe(1);
+    const sent = socket().sent.at(-1) as { t: string; ack: number; v: number; move: string };
+    expect(sent).toMatchObject({ t: "move", v: 1, move: "c3-d4", offer_draw: false });
+    socket().receive({ t: "ack", ack: sent.ack, v: 2 });
+    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", move: "c3-d4", offer_draw: false, ack: sent.ack, fen: fenAfter(["c3-d4"]), outcome: null });
+    expect(controller.snapshot().ply).toBe(1);
+    expect(events.filter((e) => e.kind === "played")).toHaveLength(1);
+    expect(events.some((e) => e.kind === "error")).toBe(false);
+  });
+
+  it("takes back its own move when the server refuses it", () => {
+    const { controller, socket, events } = setup();
+    controller.play(["c3", "d4"], false);
+    socket().receive({ t: "error", code: "stale_version", message: "the move was chosen at version 1 but the room is at 2" });
+    expect(controller.snapshot().ply).toBe(0);
+    expect(events.map((e) => e.kind)).toEqual(["played", "undone", "error"]);
+    expect(controller.view.notice).toMatch(/version 1/);
+  });
+
+  it("says so and reloads the room when the server's position differs from its own", () => {
+    const { socket, sockets, events } = setup(baseSnapshot({ you: "joiner", to_move: "creator" }));
+    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-b4"]), outcome: null });
+    const error = events.find((e) => e.kind === "error");
+    expect(error && error.kind === "error" && error.message).toMatch(/disagree about the position after c3-d4/);
+    expect(sockets).toHaveLength(2);
+    socket().open();
+    expect(socket().sent[0]).toEqual({ t: "hello", token: "tok", v: null });
+  });
+
+  it("rebuilds a game from a snapshot with a pending draw offer, and a resignation", () => {
+    const moves = ["c3-d4", "f6-e5"];
+    const offered = baseSnapshot({ v: 3, moves, fen: fenAfter(moves, [false, true]), draw_offer: "joiner", to_move: "creator" });
+    const { controller, socket } = setup(offered);
+    expect(controller.snapshot().drawOffer).toBe("white");
+    expect(controller.view.notice).toBeNull();
+    socket().receive({
+      v: 4,
+      at: 0,
+      t: "resigned",
+      seat: "creator",
+      outcome: { winner: "joiner", winner_side: "white", reason: "resignation", description: "resignation" },
+    });
+    expect(controller.snapshot().result).toMatchObject({ winner: "white", reason: "resignation" });
+  });
+
+  it("swaps sides on a rematch and turns the board", () => {
+    const moves = ["c3-d4"];
+    const over = baseSnapshot({
+      v: 3,
+      moves,
+      fen: fenAfter(moves),
+      to_move: null,
+      outcome: { winner: "creator", winner_side: "black", reason: "resignation", description: "resignation" },
+    });
+    const { controller, socket, changes } = setup(over);
+    expect(controller.snapshot().result?.winner).toBe("black");
+    controller.rematch();
+    expect(socket().sent.at(-1)).toEqual({ t: "rematch", game: 1 });
+    socket().receive({ v: 4, at: 0, t: "rematch", game: 2, first: "joiner", fen: fenAfter([]) });
+    expect(controller.view.colors).toEqual({ creator: "white", joiner: "black" });
+    expect(controller.humans).toEqual(["white"]);
+    expect(controller.flipped).toBe(true);
+    expect(controller.snapshot().ply).toBe(0);
+    expect(controller.snapshot().result).toBeNull();
+    expect(changes.filter((c) => c.kind === "reset")).toHaveLength(2);
+  });
+
+  it("offers to go on against the computer after two minutes of absence, and hands the game over", () => {
+    const moves = ["c3-d4", "f6-e5"];
+    const { controller, socket, changes } = setup(baseSnapshot({ v: 3, moves, fen: fenAfter(moves) }));
+    expect(controller.view.mayContinueVsComputer).toBe(false);
+    socket().receive({ t: "presence", creator: true, joiner: false, spectators: 0, creator_away_since: null, joiner_away_since: NOW - 60_000 });
+    expect(controller.view.mayContinueVsComputer).toBe(false);
+    socket().receive({ t: "away", seat: "joiner", since: NOW - 60_000 });
+    expect(controller.view.mayContinueVsComputer).toBe(true);
+    controller.continueVsComputer();
+    expect(socket().sent.at(-1)).toEqual({ t: "continue_vs_computer", v: 3 });
+    socket().receive({ v: 4, at: 0, t: "left_for_computer", seat: "creator" });
+    const handOver = changes.find((c) => c.kind === "handOver");
+    expect(handOver).toMatchObject({
+      kind: "handOver",
+      color: "black",
+      record: { variant: "english", moves: [{ path: ["c3", "d4"], offer: false }, { path: ["f6", "e5"], offer: false }] },
+    });
+  });
+
+  it("never lets a spectator move", () => {
+    const { controller, socket } = setup(baseSnapshot({ you: null }));
+    expect(controller.humans).toEqual([]);
+    const sentBefore = socket().sent.length;
+    controller.play(["c3", "d4"], false);
+    controller.resign();
+    expect(socket().sent).toHaveLength(sentBefore);
+    expect(controller.snapshot().ply).toBe(0);
+  });
+});
