@@ -61,7 +61,8 @@ const log = document.getElementById("log")!;
 let size: 8 | 10 = 10;
 let state = demoState(size);
 const started = performance.now();
-const board: Board3D = createBoard(container, state);
+const quality = new URLSearchParams(location.search).get("quality") === "low" ? "low" : "high";
+const board: Board3D = createBoard(container, state, { quality });
 const created = performance.now() - started;
 void board.whenSettled().then(() => {
   log.textContent = `created in ${created.toFixed(0)} ms, first frame after ${(performance.now() - started).toFixed(0)} ms`;

@@ -36,6 +36,14 @@ export interface BoardState {
 
 export type BoardViewName = "oblique" | "top";
 
+/** "low": no multisampling, no shadows, no anisotropic filtering, pixel ratio 1 — for slow, software-rendered WebGL. */
+export type BoardQuality = "high" | "low";
+
+export interface BoardOptions {
+  /** Default "high". */
+  quality?: BoardQuality;
+}
+
 export interface Board3D {
   /** Merges the given fields; one redraw on the next animation frame. */
   set(state: Partial<BoardState>): void;
@@ -61,6 +69,6 @@ export interface Board3D {
 }
 
 /** Creates a 3D board filling `container` (which must have a size; the board follows it). */
-export function createBoard(container: HTMLElement, initial: BoardState): Board3D {
-  return new BoardView(container, initial);
+export function createBoard(container: HTMLElement, initial: BoardState, options: BoardOptions = {}): Board3D {
+  return new BoardView(container, initial, options.quality ?? "high");
 }

@@ -1,6 +1,8 @@
 export { createBoard } from "./api";
 export type {
   Board3D,
+  BoardOptions,
+  BoardQuality,
   BoardState,
   BoardViewName,
   LastMoveView,

@@ -1,4 +1,5 @@
 import * as THREE from "three";
+import type { BoardQuality } from "./api";
 import { RoundedBoxGeometry } from "three/examples/jsm/geometries/RoundedBoxGeometry.js";
 import { boardHalfExtent, SLAB_THICKNESS } from "./dims";
 import { canvasTexture, CPU_CANVAS, createMaterials, disposeMaterials, type Materials } from "./materials";
@@ -31,19 +32,20 @@ export class Stage {
   private readonly ground: THREE.Mesh;
   private boardKey = "";
 
-  constructor(canvas: HTMLCanvasElement) {
-    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true, powerPreference: "high-performance" });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+  /** "low" drops multisampling, shadows and anisotropic filtering (for software-rendered WebGL). */
+  constructor(canvas: HTMLCanvasElement, quality: BoardQuality) {
+    const high = quality === "high";
+    this.renderer = new THREE.WebGLRenderer({ canvas, antialias: high, alpha: true, powerPreference: "high-performance" });
     this.renderer.setClearColor(0x000000, 0);
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;
     this.renderer.toneMapping = THREE.NeutralToneMapping;
     this.renderer.toneMappingExposure = 1.0;
-    this.renderer.shadowMap.enabled = true;
+    this.renderer.shadowMap.enabled = high;
     // Only pieces cast shadows and the light never moves: redraw the shadow map when they change.
     this.renderer.shadowMap.autoUpdate = false;
     this.renderer.shadowMap.needsUpdate = true;
     this.renderer.shadowMap.type = THREE.PCFShadowMap;
-    this.anisotropy = Math.min(4, this.renderer.capabilities.getMaxAnisotropy());
+    this.anisotropy = high ? Math.min(4, this.renderer.capabilities.getMaxAnisotropy()) : 1;
     this.materials = createMaterials();
 
     // No image-based lighting: prefiltering an environment map costs many seconds on

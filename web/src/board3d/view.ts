@@ -1,5 +1,5 @@
 import * as THREE from "three";
-import type { Board3D, BoardState, BoardViewName } from "./api";
+import type { Board3D, BoardQuality, BoardState, BoardViewName } from "./api";
 import { captureScaleAt, planRoute, poseAt, type RoutePlan } from "./anim";
 import { CameraRig } from "./camera";
 import { squareToWorld, type PlanePoint } from "./coords";
@@ -42,7 +42,11 @@ export class BoardView implements Board3D {
   private destroyed = false;
   private settleWaiters: (() => void)[] = [];
 
-  constructor(private readonly container: HTMLElement, initial: BoardState) {
+  constructor(
+    private readonly container: HTMLElement,
+    initial: BoardState,
+    private readonly quality: BoardQuality,
+  ) {
     this.canvas = document.createElement("canvas");
     this.canvas.style.display = "block";
     this.canvas.style.width = "100%";
@@ -54,7 +58,7 @@ export class BoardView implements Board3D {
     this.state = start.state;
     this.dirty = start.changed;
 
-    this.stage = new Stage(this.canvas);
+    this.stage = new Stage(this.canvas, quality);
     this.rig = new CameraRig(this.canvas, () => this.requestFrame());
     this.pieces = new PieceLayer(this.stage.materials);
     this.markers = new MarkerLayer(this.stage.materials.overlay, this.stage.anisotropy);
@@ -181,7 +185,8 @@ export class BoardView implements Board3D {
     const width = this.container.clientWidth;
     const height = this.container.clientHeight;
     if (width === 0 || height === 0) return;
-    this.stage.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    const maxRatio = this.quality === "high" ? 2 : 1;
+    this.stage.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, maxRatio));
     this.stage.renderer.setSize(width, height, false);
     this.rig.configure(this.state.size, width / height, !this.sized);
     this.sized = true;

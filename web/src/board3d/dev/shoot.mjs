@@ -12,7 +12,8 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--enable-unsafe-swiftshader", "--use-angle=swiftshader"],
 });
-const page = await browser.newPage({ viewport: { width: 1200, height: 820 }, deviceScaleFactor: 1 });
+const [width, height] = (process.env.VIEWPORT ?? "1200x820").split("x").map(Number);
+const page = await browser.newPage({ viewport: { width, height }, deviceScaleFactor: 1 });
 page.on("console", (m) => console.log("console:", m.text()));
 page.on("pageerror", (e) => console.log("pageerror:", e.message));
 const t0 = Date.now();
@@ -64,7 +65,7 @@ async function fps(label) {
   let i = 0;
   while (Date.now() - start < 3000) {
     i++;
-    await page.mouse.move(cx + Math.sin(i / 10) * 150, cy + Math.cos(i / 13) * 40);
+    await page.mouse.move(cx - 200 + ((i * 7) % 400), cy + Math.sin(i / 9) * 30);
   }
   await page.mouse.up();
   const frames = await page.evaluate(() => { window.__counting = false; return window.__frames; });
@@ -76,6 +77,12 @@ async function fps(label) {
   console.log(`${label}: ${(frames / ((Date.now() - start) / 1000)).toFixed(1)} fps while orbiting (${info})`);
 }
 
+if (process.env.ONLY_FPS) {
+  await fps("orbit");
+  await shot("orbit");
+  await browser.close();
+  process.exit(0);
+}
 await shot("1-oblique-10");
 await checkClicks("oblique");
 await page.evaluate(() => window.board.setView("top"));
