@@ -31,6 +31,11 @@ export class App {
     this.header = h("header");
     root.replaceChildren(this.header, this.content);
     onLocaleChange(() => this.relabel());
+    window.addEventListener("popstate", () => {
+      const room = roomFromPath(location.pathname);
+      if (room !== null) this.openRoom(room);
+      else if (this.screen.kind === "room") this.show({ kind: "rules" });
+    });
     this.renderHeader();
   }
 
