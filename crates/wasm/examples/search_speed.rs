@@ -6,7 +6,7 @@ use kingme_wasm::SystemClock;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut session = Session::new("international", None)?;
-    session.play_text("c3-d4", false)?;
+    session.play_text("d4-e5", false)?;
     for nodes in [200_000, 1_000_000] {
         let report = session.search_nodes(nodes, &SystemClock);
         println!(
