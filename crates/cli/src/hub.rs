@@ -345,6 +345,8 @@ fn hub_score(s: i32) -> String {
 
 struct Running {
     clock: Arc<StoppableClock>,
+    /// Set just before `done` is written: once the GUI has read `done`, this is true.
+    answered: Arc<AtomicBool>,
     thread: JoinHandle<()>,
     /// Time to allow once a pondering search becomes the real one.
     ponder_budget_ms: Option<f64>,
@@ -363,7 +365,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
         let (command, rest) = line.split_once(' ').unwrap_or((line, ""));
         let args = parse_args(rest);
         // A finished search's thread is collected before the next command.
-        if running.as_ref().is_some_and(|r| r.thread.is_finished()) {
+        if running
+            .as_ref()
+            .is_some_and(|r| r.answered.load(Ordering::SeqCst))
+        {
             if let Some(r) = running.take() {
                 let _ = r.thread.join();
             }
@@ -483,6 +488,8 @@ fn start_search(game: &Game, level: Level, ponder: bool, out: &Out) -> Option<Ru
             hard_ms: 1 << 50,
         };
     }
+    let answered = Arc::new(AtomicBool::new(false));
+    let answered_in_search = Arc::clone(&answered);
     let game = game.clone();
     let out = Arc::clone(out);
     let search_clock = Arc::clone(&clock);
@@ -516,6 +523,7 @@ fn start_search(game: &Game, level: Level, ponder: bool, out: &Out) -> Option<Ru
             }
         };
         let result = search(&game, limits, clock.as_ref(), &mut on_iteration);
+        answered_in_search.store(true, Ordering::SeqCst);
         match result.best {
             Some(best) => {
                 let mut line = format!("done move={}", move_to_hub(variant, &best));
@@ -529,6 +537,7 @@ fn start_search(game: &Game, level: Level, ponder: bool, out: &Out) -> Option<Ru
     });
     Some(Running {
         clock,
+        answered,
         thread,
         ponder_budget_ms,
     })

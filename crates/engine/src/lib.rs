@@ -181,20 +181,35 @@ pub fn choose_move_in_position(
 }
 
 fn choose(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<Move> {
+    think(root, level, clock, seed).and_then(|r| r.best)
+}
+
+/// The decision of `level` with what led to it: a random pick has depth 0 and no nodes.
+fn think(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<SearchResult> {
     let moves = root.position.legal_moves();
     if moves.is_empty() {
         return None;
     }
+    let instant = |m: Move| SearchResult {
+        best: Some(m),
+        score: 0,
+        depth: 0,
+        nodes: 0,
+        pv: vec![m],
+    };
     let mut rng = Rng::new(seed);
     if rng.chance(level.random_percent()) {
-        return Some(moves[rng.below(moves.len())]);
+        return Some(instant(moves[rng.below(moves.len())]));
     }
     if moves.len() == 1 && matches!(level, Level::Advanced | Level::Expert) {
-        return Some(moves[0]);
+        return Some(instant(moves[0]));
     }
     let limits = level.limits(root.position.variant());
-    let result = Searcher::new(root, clock, level.table_log2()).run(root, limits, &mut |_| {});
-    result.best.or(Some(moves[0]))
+    let mut result = Searcher::new(root, clock, level.table_log2()).run(root, limits, &mut |_| {});
+    if result.best.is_none() {
+        result.best = Some(moves[0]);
+    }
+    Some(result)
 }
 
 fn root_of_game(game: &Game) -> Root {
@@ -236,6 +251,20 @@ pub fn choose_move(game: &Game, level: Level, clock: &dyn Clock, seed: u64) -> O
         return None;
     }
     choose(&root_of_game(game), level, clock, seed)
+}
+
+/// What [`choose_move`] decides, with the search behind it (depth 0 for a move picked at
+/// random or forced); `None` when the game is over.
+pub fn think_at_level(
+    game: &Game,
+    level: Level,
+    clock: &dyn Clock,
+    seed: u64,
+) -> Option<SearchResult> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    think(&root_of_game(game), level, clock, seed)
 }
 
 /// A quick judgement of the game's position for the side to move, in centi-men.

@@ -1,0 +1,271 @@
+//! The site's levels, the draw policy and the game-facing API.
+
+use kingme_draughts::{notation, Bitboard, Color, Game, Position, Setup, Variant};
+use kingme_engine::{
+    accepts_draw, choose_move, score, search, think_at_level, wants_to_offer_draw, Clock, Level,
+    Limits,
+};
+use std::cell::Cell;
+
+/// A clock that moves on by `step_ms` every time it is read: time passes only as the search
+/// looks at it, so limits are tested without waiting.
+struct FakeClock {
+    now: Cell<f64>,
+    step_ms: f64,
+}
+
+impl FakeClock {
+    fn new(step_ms: f64) -> FakeClock {
+        FakeClock {
+            now: Cell::new(0.0),
+            step_ms,
+        }
+    }
+}
+
+impl Clock for FakeClock {
+    fn now_ms(&self) -> f64 {
+        let t = self.now.get();
+        self.now.set(t + self.step_ms);
+        t
+    }
+}
+
+fn position(variant: Variant, turn: Color, white: &[&str], black: &[&str]) -> Position {
+    let g = variant.geometry();
+    let mut setup = Setup {
+        pieces: [Bitboard::EMPTY; 2],
+        kings: Bitboard::EMPTY,
+        turn: Some(turn),
+    };
+    for (color, names) in [(Color::White, white), (Color::Black, black)] {
+        for name in names {
+            let (king, square) = match name.strip_prefix('K') {
+                Some(rest) => (true, rest),
+                None => (false, *name),
+            };
+            let sq = g.parse_square(square).expect("test squares are valid");
+            setup.pieces[color.index()].insert(sq);
+            if king {
+                setup.kings.insert(sq);
+            }
+        }
+    }
+    Position::from_setup(variant, &setup).expect("test positions are legal")
+}
+
+/// A few positions of each variant: the start and two openings.
+fn sample_games() -> Vec<Game> {
+    let mut games = Vec::new();
+    for v in Variant::ALL {
+        let mut game = Game::new(v);
+        games.push(game.clone());
+        for i in 0..6 {
+            let moves = game.legal_moves();
+            game.play(&moves[i % moves.len()], false).expect("legal");
+            if i % 3 == 2 {
+                games.push(game.clone());
+            }
+        }
+    }
+    games
+}
+
+#[test]
+fn every_level_plays_a_legal_move() {
+    for game in sample_games() {
+        for level in Level::ALL {
+            let clock = FakeClock::new(25.0);
+            let m = choose_move(&game, level, &clock, 7).expect("the game is not over");
+            assert!(
+                game.legal_moves().contains(&m),
+                "{level} in {:?}",
+                game.variant()
+            );
+        }
+    }
+}
+
+#[test]
+fn no_move_once_the_game_is_over() {
+    // White to move without a piece: the game is lost for White.
+    let pos = position(Variant::International, Color::White, &[], &["a7", "c7"]);
+    let game = Game::from_position(pos);
+    assert!(game.outcome().is_some());
+    for level in Level::ALL {
+        assert_eq!(choose_move(&game, level, &FakeClock::new(1.0), 1), None);
+    }
+    let r = search(&game, Limits::Depth(3), &FakeClock::new(1.0), &mut |_| {});
+    assert_eq!(r.best, None);
+}
+
+#[test]
+fn beginner_moves_at_random_about_forty_percent_of_the_time() {
+    let game = Game::new(Variant::English);
+    let calls = 400;
+    let random = (0..calls)
+        .filter(|&seed| {
+            let r = think_at_level(&game, Level::Beginner, &FakeClock::new(1.0), seed)
+                .expect("the game is not over");
+            r.depth == 0
+        })
+        .count();
+    let share = random as f64 / f64::from(calls as u32);
+    assert!((0.32..=0.48).contains(&share), "random share {share}");
+    // The same seed gives the same move.
+    let a = choose_move(&game, Level::Beginner, &FakeClock::new(1.0), 99);
+    let b = choose_move(&game, Level::Beginner, &FakeClock::new(1.0), 99);
+    assert_eq!(a, b);
+    // Non-random choices are 2-ply searches.
+    let searched = (0..20)
+        .filter_map(|seed| think_at_level(&game, Level::Beginner, &FakeClock::new(1.0), seed))
+        .find(|r| r.depth > 0)
+        .expect("some choices are searched");
+    assert_eq!(searched.depth, 2);
+}
+
+#[test]
+fn intermediate_searches_exactly_its_depth() {
+    for v in Variant::ALL {
+        let game = Game::new(v);
+        let r = think_at_level(&game, Level::Intermediate, &FakeClock::new(1.0), 3)
+            .expect("the game is not over");
+        let expected = if v == Variant::International { 6 } else { 8 };
+        assert_eq!(r.depth, expected, "{v}");
+        assert!(r.nodes > 0);
+    }
+}
+
+#[test]
+fn advanced_keeps_within_one_and_a_half_seconds() {
+    for v in [Variant::English, Variant::International] {
+        let game = Game::new(v);
+        let clock = FakeClock::new(2.0);
+        let r = think_at_level(&game, Level::Advanced, &clock, 1).expect("the game is not over");
+        let used = clock.now.get();
+        assert!(r.best.is_some() && r.depth >= 1);
+        // It used a real share of its time (the opening has no quick end), and never more
+        // than 1.5 s by the clock it was given.
+        assert!((700.0..=1500.0).contains(&used), "{v}: used {used} ms");
+    }
+}
+
+#[test]
+fn searching_leaves_the_game_unchanged() {
+    for game in sample_games() {
+        let before = game.clone();
+        let _ = search(&game, Limits::Depth(4), &FakeClock::new(1.0), &mut |_| {});
+        let _ = choose_move(&game, Level::Beginner, &FakeClock::new(1.0), 5);
+        let _ = accepts_draw(&game, Level::Beginner, &FakeClock::new(1.0));
+        assert_eq!(game.position(), before.position());
+        assert_eq!(game.ply(), before.ply());
+        assert!(game.moves().eq(before.moves()));
+        assert_eq!(game.counters(), before.counters());
+        assert_eq!(game.repetition_hashes(), before.repetition_hashes());
+    }
+}
+
+#[test]
+fn iterations_are_reported_in_order_with_a_principal_variation() {
+    let game = Game::new(Variant::Russian);
+    let mut depths = Vec::new();
+    let r = search(&game, Limits::Depth(5), &FakeClock::new(1.0), &mut |it| {
+        assert_eq!(it.pv.first().copied(), it.best);
+        depths.push(it.depth);
+    });
+    assert_eq!(depths, vec![1, 2, 3, 4, 5]);
+    assert_eq!(r.depth, 5);
+    let nodes = search(
+        &game,
+        Limits::Nodes(5000),
+        &FakeClock::new(1.0),
+        &mut |_| {},
+    )
+    .nodes;
+    assert!((5000..5100).contains(&nodes), "{nodes}");
+}
+
+#[test]
+fn wins_are_scored_with_their_distance() {
+    // Black (to move) takes White's last man: a win in one ply.
+    let pos = position(Variant::English, Color::Black, &["d4"], &["c3", "a1"]);
+    let r = search(
+        &Game::from_position(pos),
+        Limits::Depth(4),
+        &FakeClock::new(1.0),
+        &mut |_| {},
+    );
+    assert_eq!(r.score, score::win_in(1));
+    assert_eq!(
+        notation::move_to_string(Variant::English, &r.best.expect("a move")),
+        "c3×e5"
+    );
+}
+
+#[test]
+fn a_draw_the_rules_will_declare_scores_zero() {
+    // King and man against a lone king: drawn after five moves each unless won before; the
+    // lone king stays out of reach, so every line ends in the rule's draw.
+    let pos = position(
+        Variant::International,
+        Color::White,
+        &["Ka1", "c3"],
+        &["Kj2"],
+    );
+    let game = Game::from_position(pos);
+    let r = search(&game, Limits::Depth(14), &FakeClock::new(1.0), &mut |_| {});
+    assert_eq!(r.score, 0);
+}
+
+#[test]
+fn draw_offers_are_accepted_only_when_fair() {
+    let clock = || FakeClock::new(5.0);
+    // White, to move, is three men and two kings up.
+    let winning = position(
+        Variant::International,
+        Color::White,
+        &["Ka1", "Kj10", "c3", "e3", "g3"],
+        &["h10"],
+    );
+    let losing = position(
+        Variant::International,
+        Color::Black,
+        &["Ka1", "Kj10", "c3", "e3", "g3"],
+        &["h10"],
+    );
+    let bare = position(Variant::International, Color::White, &["Kb2"], &["Kh10"]);
+    for level in [Level::Intermediate, Level::Advanced] {
+        assert!(!accepts_draw(
+            &Game::from_position(winning),
+            level,
+            &clock()
+        ));
+        assert!(accepts_draw(&Game::from_position(losing), level, &clock()));
+        assert!(accepts_draw(&Game::from_position(bare), level, &clock()));
+        assert!(wants_to_offer_draw(
+            &Game::from_position(bare),
+            level,
+            &clock()
+        ));
+        assert!(!wants_to_offer_draw(
+            &Game::new(Variant::International),
+            level,
+            &clock()
+        ));
+        assert!(!wants_to_offer_draw(
+            &Game::from_position(winning),
+            level,
+            &clock()
+        ));
+    }
+}
+
+#[test]
+fn levels_parse_from_their_keys() {
+    for level in Level::ALL {
+        assert_eq!(level.key().parse::<Level>(), Ok(level));
+    }
+    assert!("master"
+        .parse::<Level>()
+        .is_err_and(|e| e.to_string().contains("master")));
+}

@@ -1,0 +1,97 @@
+//! Positions with a known best move, per variant, found at a modest depth.
+
+use kingme_draughts::{notation, Bitboard, Color, Position, Setup, Variant};
+use kingme_engine::{search_position, Clock, Limits};
+
+struct NoClock;
+
+impl Clock for NoClock {
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+/// A position from square names: men and kings ("K" prefix) of each side.
+fn position(variant: Variant, turn: Color, white: &[&str], black: &[&str]) -> Position {
+    let g = variant.geometry();
+    let mut setup = Setup {
+        pieces: [Bitboard::EMPTY; 2],
+        kings: Bitboard::EMPTY,
+        turn: Some(turn),
+    };
+    for (color, names) in [(Color::White, white), (Color::Black, black)] {
+        for name in names {
+            let (king, square) = match name.strip_prefix('K') {
+                Some(rest) => (true, rest),
+                None => (false, *name),
+            };
+            let sq = g.parse_square(square).expect("test squares are valid");
+            setup.pieces[color.index()].insert(sq);
+            if king {
+                setup.kings.insert(sq);
+            }
+        }
+    }
+    Position::from_setup(variant, &setup).expect("test positions are legal")
+}
+
+fn best(pos: &Position, depth: u32) -> (String, i32) {
+    let r = search_position(pos, Limits::Depth(depth), &NoClock, &mut |_| {});
+    let m = r.best.expect("the side to move has moves");
+    (notation::move_to_string(pos.variant(), &m), r.score)
+}
+
+fn assert_finds(pos: &Position, depth: u32, expected: &str, min_score: i32) {
+    let (found, score) = best(pos, depth);
+    assert_eq!(found, expected, "{} {}", pos.variant(), pos.to_fen());
+    assert!(
+        score >= min_score,
+        "{}: score {score} below {min_score}",
+        pos.variant()
+    );
+}
+
+#[test]
+fn english_two_for_one_shot() {
+    // Black gives d4 away; whichever man takes it, a black man jumps two.
+    let pos = position(
+        Variant::English,
+        Color::Black,
+        &["b6", "d6", "f8", "h8"],
+        &["a3", "d4", "e3", "e1", "f2"],
+    );
+    assert_finds(&pos, 6, "d4-c5", 60);
+}
+
+#[test]
+fn international_two_for_one_shot() {
+    let pos = position(
+        Variant::International,
+        Color::White,
+        &["a3", "d4", "e3", "f2", "g1", "i1"],
+        &["b6", "d6", "h10", "j10", "i9"],
+    );
+    assert_finds(&pos, 6, "d4-c5", 60);
+}
+
+#[test]
+fn russian_two_for_one_shot() {
+    let pos = position(
+        Variant::Russian,
+        Color::White,
+        &["a3", "d4", "e3", "f2", "g1"],
+        &["b6", "d6", "h8", "g7"],
+    );
+    assert_finds(&pos, 6, "d4-c5", 60);
+}
+
+#[test]
+fn brazilian_two_for_one_shot() {
+    let pos = position(
+        Variant::Brazilian,
+        Color::White,
+        &["a3", "d4", "e3", "f2", "g1"],
+        &["b6", "d6", "h8", "g7"],
+    );
+    assert_finds(&pos, 6, "d4-c5", 60);
+}
