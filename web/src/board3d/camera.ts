@@ -13,32 +13,73 @@ const VIEW_MS = 650;
 /** Fraction of the viewport the board may fill. */
 const MARGIN = 0.94;
 
-/**
- * Camera distance at which the whole board (frame included) fits in the viewport when seen
- * from `polar` (azimuth 0) with the given aspect ratio.
- */
-export function fitDistance(size: number, aspect: number, polar: number, fov = FOV): number {
+function boardCorners(size: number): THREE.Vector3[] {
   const half = boardHalfExtent(size);
   const corners: THREE.Vector3[] = [];
   for (const x of [-half, half]) for (const y of [0.3, -SLAB_THICKNESS]) for (const z of [-half, half]) corners.push(new THREE.Vector3(x, y, z));
+  return corners;
+}
+
+/** Vertical extent (NDC) of the board seen from the given pose, and whether it fits the viewport. */
+function projectBoard(size: number, aspect: number, polar: number, distance: number, targetZ: number, fov: number): { fits: boolean; centerY: number } {
   const camera = new THREE.PerspectiveCamera(fov, aspect, 0.1, 1000);
-  const fits = (distance: number) => {
-    placeCamera(camera, new THREE.Vector3(), polar, 0, distance);
-    camera.updateMatrixWorld(true);
-    const p = new THREE.Vector3();
-    return corners.every((corner) => {
-      p.copy(corner).project(camera);
-      return Math.abs(p.x) <= MARGIN && Math.abs(p.y) <= MARGIN && p.z < 1;
-    });
-  };
-  let lo = half;
+  placeCamera(camera, new THREE.Vector3(0, 0, targetZ), polar, 0, distance);
+  camera.updateMatrixWorld(true);
+  let fits = true;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const corner of boardCorners(size)) {
+    const p = corner.project(camera);
+    if (Math.abs(p.x) > MARGIN || Math.abs(p.y) > MARGIN || p.z >= 1) fits = false;
+    minY = Math.min(minY, p.y);
+    maxY = Math.max(maxY, p.y);
+  }
+  return { fits, centerY: (minY + maxY) / 2 };
+}
+
+/**
+ * Camera distance at which the whole board (frame included) fits in the viewport when seen
+ * from `polar` (azimuth 0), looking at (0, 0, targetZ), with the given aspect ratio.
+ */
+export function fitDistance(size: number, aspect: number, polar: number, targetZ = 0, fov = FOV): number {
+  const half = boardHalfExtent(size);
+  let lo = half * 0.5;
   let hi = half * 40;
   for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
-    if (fits(mid)) hi = mid;
+    if (projectBoard(size, aspect, polar, mid, targetZ, fov).fits) hi = mid;
     else lo = mid;
   }
   return hi;
+}
+
+export interface ViewFit {
+  distance: number;
+  /** The camera looks at (0, 0, targetZ): slightly towards the viewer so a tilted board sits in the middle. */
+  targetZ: number;
+}
+
+/** Where to put the camera so the board fills the viewport and is centred vertically. */
+export function fitView(size: number, aspect: number, polar: number, fov = FOV): ViewFit {
+  let lo = 0;
+  let hi = boardHalfExtent(size) * 0.5;
+  if (polar > 1e-3) {
+    for (let i = 0; i < 20; i++) {
+      const mid = (lo + hi) / 2;
+      const distance = fitDistance(size, aspect, polar, mid, fov);
+      if (projectBoard(size, aspect, polar, distance, mid, fov).centerY < 0) lo = mid;
+      else hi = mid;
+    }
+  } else {
+    hi = 0;
+  }
+  const targetZ = (lo + hi) / 2;
+  return { distance: fitDistance(size, aspect, polar, targetZ, fov), targetZ };
+}
+
+/** Vertical centre (NDC) of the board for a pose; exported for tests. */
+export function boardCenterY(size: number, aspect: number, polar: number, fit: ViewFit, fov = FOV): number {
+  return projectBoard(size, aspect, polar, fit.distance, fit.targetZ, fov).centerY;
 }
 
 export function placeCamera(camera: THREE.Camera, target: THREE.Vector3, polar: number, azimuth: number, distance: number): void {
@@ -56,6 +97,8 @@ export function angleDelta(a: number, b: number): number {
 interface ViewTween {
   from: THREE.Spherical;
   to: THREE.Spherical;
+  fromZ: number;
+  toZ: number;
   start: number;
   resolve: () => void;
 }
@@ -64,7 +107,8 @@ interface ViewTween {
 export class CameraRig {
   readonly camera = new THREE.PerspectiveCamera(FOV, 1, 0.1, 200);
   readonly controls: OrbitControls;
-  private readonly target = new THREE.Vector3();
+  /** The orbit centre (shared with the controls). */
+  private readonly target: THREE.Vector3;
   private size = 10;
   private aspect = 1;
   private view: BoardViewName = "oblique";
@@ -72,6 +116,7 @@ export class CameraRig {
 
   constructor(dom: HTMLElement, onChange: () => void) {
     this.controls = new OrbitControls(this.camera, dom);
+    this.target = this.controls.target;
     const c = this.controls;
     c.enablePan = false;
     c.enableDamping = true;
@@ -88,12 +133,12 @@ export class CameraRig {
     c.update();
   }
 
-  private fit(polar: number): number {
-    return fitDistance(this.size, this.aspect, polar);
+  private fit(polar: number): ViewFit {
+    return fitView(this.size, this.aspect, polar);
   }
 
   private updateLimits(): void {
-    const reference = Math.max(this.fit(VIEW_POLAR.top), this.fit(VIEW_POLAR.oblique));
+    const reference = Math.max(this.fit(VIEW_POLAR.top).distance, this.fit(VIEW_POLAR.oblique).distance);
     this.controls.minDistance = reference * 0.4;
     this.controls.maxDistance = reference * 1.8;
   }
@@ -101,19 +146,27 @@ export class CameraRig {
   /** Sets the board size and viewport aspect; keeps the current zoom relative to a fitted board. */
   configure(size: number, aspect: number, reset: boolean): void {
     const spherical = this.spherical();
-    const oldFit = this.fit(spherical.phi);
+    const oldFit = this.fit(spherical.phi).distance;
     this.size = size;
     this.aspect = aspect;
     this.camera.aspect = aspect;
     this.camera.updateProjectionMatrix();
     this.updateLimits();
     if (reset || this.tween) {
-      const to = new THREE.Spherical(this.fit(VIEW_POLAR[this.view]), VIEW_POLAR[this.view], 0);
-      if (this.tween) this.tween.to = to;
-      else this.apply(to);
+      const fit = this.fit(VIEW_POLAR[this.view]);
+      const to = new THREE.Spherical(fit.distance, VIEW_POLAR[this.view], 0);
+      if (this.tween) {
+        this.tween.to = to;
+        this.tween.toZ = fit.targetZ;
+      } else {
+        this.target.set(0, 0, fit.targetZ);
+        this.apply(to);
+      }
     } else {
       const zoom = spherical.radius / oldFit;
-      this.apply(new THREE.Spherical(zoom * this.fit(spherical.phi), spherical.phi, spherical.theta));
+      const fit = this.fit(spherical.phi);
+      this.target.set(0, 0, fit.targetZ);
+      this.apply(new THREE.Spherical(zoom * fit.distance, spherical.phi, spherical.theta));
     }
   }
 
@@ -130,9 +183,10 @@ export class CameraRig {
     this.view = view;
     this.cancelTween();
     const from = this.spherical();
-    const to = new THREE.Spherical(this.fit(VIEW_POLAR[view]), VIEW_POLAR[view], from.theta + angleDelta(from.theta, 0));
+    const fit = this.fit(VIEW_POLAR[view]);
+    const to = new THREE.Spherical(fit.distance, VIEW_POLAR[view], from.theta + angleDelta(from.theta, 0));
     return new Promise((resolve) => {
-      this.tween = { from, to, start: now, resolve };
+      this.tween = { from, to, fromZ: this.target.z, toZ: fit.targetZ, start: now, resolve };
     });
   }
 
@@ -150,9 +204,10 @@ export class CameraRig {
   update(now: number): boolean {
     const tween = this.tween;
     if (tween) {
-      const t = Math.min(1, (now - tween.start) / VIEW_MS);
+      const t = Math.min(1, Math.max(0, now - tween.start) / VIEW_MS);
       const k = easeInOut(t);
       const lerp = (a: number, b: number) => a + (b - a) * k;
+      this.target.set(0, 0, lerp(tween.fromZ, tween.toZ));
       placeCamera(
         this.camera,
         this.target,
