@@ -82,6 +82,13 @@ export function createCrownGeometry(): THREE.BufferGeometry {
 
 const MAX_PIECES = 50;
 
+/** A fixed small turn per square, so neighbouring pieces' ridges do not line up like a pattern. */
+function squareTurn(square: string): number {
+  let hash = 0;
+  for (let i = 0; i < square.length; i++) hash = (hash * 31 + square.charCodeAt(i)) % 997;
+  return (hash / 997) * ((2 * Math.PI) / RIDGES);
+}
+
 /** The pieces as instanced meshes: one draw call for all discs plus one for the kings' crowns. */
 export class PieceLayer {
   readonly group = new THREE.Group();
@@ -136,8 +143,7 @@ export class PieceLayer {
       if (piece.scale <= 0.001) continue;
       const mesh = this.discs;
       const color = PIECE_COLORS[piece.color];
-      // A fixed per-square turn so the ridges do not line up like a pattern.
-      const turn = (piece.square.charCodeAt(0) * 7 + piece.square.length * 3 + Number(piece.square.slice(1)) * 13) % 32 / 32 * 0.2;
+      const turn = squareTurn(piece.square);
       const h = PIECE_HEIGHT * piece.scale;
       mesh.setColorAt(mesh.count, color);
       this.put(mesh, piece.square, piece.x, piece.y, piece.z, piece.scale, turn);
