@@ -61,7 +61,8 @@ const log = document.getElementById("log")!;
 let size: 8 | 10 = 10;
 let state = demoState(size);
 const started = performance.now();
-const quality = new URLSearchParams(location.search).get("quality") === "low" ? "low" : "high";
+const requested = new URLSearchParams(location.search).get("quality");
+const quality = requested === "low" || requested === "high" ? requested : "auto";
 const board: Board3D = createBoard(container, state, { quality });
 const created = performance.now() - started;
 void board.whenSettled().then(() => {

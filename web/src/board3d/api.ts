@@ -36,11 +36,13 @@ export interface BoardState {
 
 export type BoardViewName = "oblique" | "top";
 
-/** "low": no multisampling, no shadows, no anisotropic filtering, pixel ratio 1 — for slow, software-rendered WebGL. */
-export type BoardQuality = "high" | "low";
+/**
+ * "low": no multisampling, no shadows, no anisotropic filtering, pixel ratio 1 — for slow,
+ * software-rendered WebGL. "auto" (the default) picks "low" when WebGL is software-rendered.
+ */
+export type BoardQuality = "high" | "low" | "auto";
 
 export interface BoardOptions {
-  /** Default "high". */
   quality?: BoardQuality;
 }
 
@@ -70,5 +72,5 @@ export interface Board3D {
 
 /** Creates a 3D board filling `container` (which must have a size; the board follows it). */
 export function createBoard(container: HTMLElement, initial: BoardState, options: BoardOptions = {}): Board3D {
-  return new BoardView(container, initial, options.quality ?? "high");
+  return new BoardView(container, initial, options.quality ?? "auto");
 }

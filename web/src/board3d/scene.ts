@@ -20,6 +20,17 @@ function paintGroundShadow(ctx: CanvasRenderingContext2D, pixels: number, scale:
   ctx.filter = "none";
 }
 
+/** True when WebGL is rendered by the CPU (SwiftShader, llvmpipe…): every pixel is expensive there. */
+export function isSoftwareWebGL(): boolean {
+  const probe = document.createElement("canvas");
+  const gl = probe.getContext("webgl2") ?? probe.getContext("webgl");
+  if (!gl) return false;
+  const info = gl.getExtension("WEBGL_debug_renderer_info");
+  const renderer = String(gl.getParameter(info ? info.UNMASKED_RENDERER_WEBGL : gl.RENDERER));
+  gl.getExtension("WEBGL_lose_context")?.loseContext();
+  return /swiftshader|llvmpipe|softpipe|software/i.test(renderer);
+}
+
 /** Renderer, lights and the wooden board itself (slab, top with squares and coordinates, shadow beneath). */
 export class Stage {
   readonly renderer: THREE.WebGLRenderer;
@@ -32,9 +43,13 @@ export class Stage {
   private readonly ground: THREE.Mesh;
   private boardKey = "";
 
+  /** Whether the high-quality settings are in use. */
+  readonly highQuality: boolean;
+
   /** "low" drops multisampling, shadows and anisotropic filtering (for software-rendered WebGL). */
   constructor(canvas: HTMLCanvasElement, quality: BoardQuality) {
-    const high = quality === "high";
+    const high = quality === "high" || (quality === "auto" && !isSoftwareWebGL());
+    this.highQuality = high;
     this.renderer = new THREE.WebGLRenderer({ canvas, antialias: high, alpha: true, powerPreference: "high-performance" });
     this.renderer.setClearColor(0x000000, 0);
     this.renderer.outputColorSpace = THREE.SRGBColorSpace;

@@ -45,7 +45,7 @@ export class BoardView implements Board3D {
   constructor(
     private readonly container: HTMLElement,
     initial: BoardState,
-    private readonly quality: BoardQuality,
+    quality: BoardQuality,
   ) {
     this.canvas = document.createElement("canvas");
     this.canvas.style.display = "block";
@@ -185,7 +185,7 @@ export class BoardView implements Board3D {
     const width = this.container.clientWidth;
     const height = this.container.clientHeight;
     if (width === 0 || height === 0) return;
-    const maxRatio = this.quality === "high" ? 2 : 1;
+    const maxRatio = this.stage.highQuality ? 2 : 1;
     this.stage.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, maxRatio));
     this.stage.renderer.setSize(width, height, false);
     this.rig.configure(this.state.size, width / height, !this.sized);

@@ -17,7 +17,7 @@ const page = await browser.newPage({ viewport: { width, height }, deviceScaleFac
 page.on("console", (m) => console.log("console:", m.text()));
 page.on("pageerror", (e) => console.log("pageerror:", e.message));
 const t0 = Date.now();
-await page.goto(`${base}/board-demo.html`);
+await page.goto(`${base}/board-demo.html?quality=${process.env.QUALITY ?? "high"}`);
 page.setDefaultTimeout(180000);
 await page.waitForFunction(() => window.board && "whenSettled" in window.board, null, { polling: 200 });
 await page.evaluate(() => window.board.whenSettled());
