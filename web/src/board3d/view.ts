@@ -1,6 +1,6 @@
 import * as THREE from "three";
 import type { Board3D, BoardQuality, BoardState, BoardViewName } from "./api";
-import { captureScaleAt, planRoute, poseAt, type RoutePlan } from "./anim";
+import { captureScaleAt, easeInOut, planRoute, poseAt, type RoutePlan } from "./anim";
 import { CameraRig } from "./camera";
 import { squareToWorld, type PlanePoint } from "./coords";
 import { PIECE_HEIGHT, SELECTED_LIFT } from "./dims";
@@ -20,6 +20,7 @@ interface ActiveMove {
 }
 
 const MARKER_KEYS: StateKey[] = ["size", "flipped", "selected", "dests", "finalDests", "mustCapture", "partialPath", "lastMove", "pieces"];
+const LIFT_MS = 140;
 const PIECE_KEYS: StateKey[] = ["size", "flipped", "selected", "pieces"];
 
 /** The board: owns the scene, applies state changes on the next animation frame, reports clicks. */
@@ -37,6 +38,8 @@ export class BoardView implements Board3D {
   private readonly listeners: [string, (e: PointerEvent) => void][] = [];
   private handler: ((square: string | null) => void) | null = null;
   private move: ActiveMove | null = null;
+  /** The selection change being animated: the new piece rises while the previous one settles. */
+  private lift = { lowered: null as string | null, since: -Infinity };
   private frame = 0;
   private sized = false;
   private destroyed = false;
@@ -90,6 +93,7 @@ export class BoardView implements Board3D {
     if (this.destroyed) return;
     if (patch.pieces !== undefined && this.move) this.finishMove();
     const { state, changed } = mergeState(this.state, patch);
+    if (changed.has("selected")) this.lift = { lowered: this.state.selected, since: performance.now() };
     this.state = state;
     for (const key of changed) this.dirty.add(key);
     if (changed.size > 0) this.requestFrame();
@@ -163,7 +167,8 @@ export class BoardView implements Board3D {
   }
 
   private idle(): boolean {
-    return this.frame === 0 && this.move === null && !this.rig.animating && this.dirty.size === 0;
+    const lifting = performance.now() - this.lift.since < LIFT_MS;
+    return this.frame === 0 && this.move === null && !lifting && !this.rig.animating && this.dirty.size === 0;
   }
 
   private flushSettled(): void {
@@ -230,6 +235,7 @@ export class BoardView implements Board3D {
     const move = this.move;
     const elapsed = move ? Math.max(0, now - move.start) : 0;
     const captureScale = move ? captureScaleAt(move.plan, elapsed) : 1;
+    const liftProgress = easeInOut(Math.min(1, Math.max(0, now - this.lift.since) / LIFT_MS));
     const instances: PieceInstance[] = [];
     for (const piece of pieces) {
       const p = squareToWorld(piece.square, size, flipped);
@@ -244,7 +250,9 @@ export class BoardView implements Board3D {
         instance.scale = captureScale;
         instance.y = -(1 - captureScale) * 0.05;
       } else if (piece.square === selected) {
-        instance.y = SELECTED_LIFT;
+        instance.y = SELECTED_LIFT * liftProgress;
+      } else if (piece.square === this.lift.lowered) {
+        instance.y = SELECTED_LIFT * (1 - liftProgress);
       }
       instances.push(instance);
     }
@@ -258,10 +266,11 @@ export class BoardView implements Board3D {
     const move = this.move;
     if (move && now - move.start >= move.plan.total) this.finishMove();
     this.applyPending();
-    if (this.move) this.layoutPieces(now);
+    const lifting = now - this.lift.since < LIFT_MS;
+    if (this.move || lifting) this.layoutPieces(now);
     const cameraMoving = this.rig.update(now);
     this.stage.renderer.render(this.stage.scene, this.rig.camera);
-    if (cameraMoving || this.move || this.rig.animating) this.requestFrame();
+    if (cameraMoving || this.move || lifting || this.rig.animating) this.requestFrame();
     else if (this.idle()) this.flushSettled();
   }
 }
