@@ -6,7 +6,7 @@
 import type { GameRecord } from "../engine/protocol";
 import { RoomConnection, type ConnectionStatus, type SocketLike } from "../net/client";
 import { otherSeat, type Colors, type ErrorCode, type OutcomeView, type Presence, type RoomEvent, type RoomSnapshot, type Seat } from "../net/protocol";
-import { nextAckId, saveSeat } from "../net/seats";
+import { forgetSeat, nextAckId, saveSeat } from "../net/seats";
 import { RulesGame } from "../wasm/rules";
 import { opposite, type Color, type LegalMove, type Snapshot, type VariantKey } from "../wasm/types";
 import { firstMover, type ControllerEvent, type GameController, type Mode } from "./controller";
@@ -336,6 +336,7 @@ export class OnlineController implements GameController {
   }
 
   private onRefused(code: ErrorCode, message: string): void {
+    if (code === "bad_token") forgetSeat(this.view.room);
     if (this.optimistic !== null && MOVE_REFUSALS.has(code)) {
       // The move shown at once was refused: take it back.
       this.connection.forget(this.optimistic.ack);
@@ -405,6 +406,7 @@ export class OnlineController implements GameController {
   }
 
   private onEvent(e: RoomEvent): void {
+    this.view.notice = null;
     switch (e.t) {
       case "joined":
         this.view.joined = true;

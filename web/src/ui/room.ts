@@ -26,7 +26,7 @@ const isVariant = (v: string): v is VariantKey => (VARIANTS as readonly string[]
 
 export class RoomScreen {
   readonly element = h("div", { class: "room-screen", "data-testid": "room" });
-  private readonly panel = h("section", { class: "room-panel", "aria-label": t("room.title"), "data-testid": "room-panel" });
+  private readonly panel = h("section", { class: "room-panel", "data-testid": "room-panel" });
   private readonly gameHost = h("div", { class: "room-game" });
   private controller: OnlineController | null = null;
   private screen: GameScreen | null = null;
@@ -34,13 +34,57 @@ export class RoomScreen {
   private copied = false;
   private destroyed = false;
 
+  // The panel's parts, made once so that focus and screen-reader regions survive updates.
+  private readonly heading = h("h2");
+  private readonly linkLabel = h("label", { for: "room-link" });
+  private readonly linkField = h("input", { type: "text", readonly: true, id: "room-link", class: "room-link", "data-testid": "room-link" });
+  private readonly copyButton = h("button", { type: "button", "data-testid": "room-copy" });
+  private readonly shareButton = h("button", { type: "button", "data-testid": "room-share" });
+  private readonly copiedNote = h("span", { class: "copied", "aria-live": "polite" });
+  private readonly linkRow = h("div", { class: "row room-link-row" }, this.linkField, this.copyButton);
+  private readonly status = h("p", { class: "room-status", role: "status", "data-testid": "room-status" });
+  private readonly joinButton = h("button", { type: "button", class: "primary", "data-testid": "room-join" });
+  private readonly presence = h("p", { class: "room-presence", "data-testid": "room-presence" });
+  private readonly leftNote = h("p", { class: "room-left", "data-testid": "room-left" });
+  private readonly awayNote = h("p", { class: "room-away" });
+  private readonly continueButton = h("button", { type: "button", "data-testid": "room-continue" });
+  private readonly rematchButton = h("button", { type: "button", class: "primary", "data-testid": "room-rematch" });
+  private readonly notice = h("p", { class: "room-notice", role: "alert", "data-testid": "room-notice" });
+  private readonly goneNote = h("p", { class: "room-gone", role: "alert", "data-testid": "room-gone" });
+  private readonly newGameButton = h("button", { type: "button", "data-testid": "room-new-game" });
+
   constructor(
     readonly room: string,
     private readonly board: SharedBoard,
     private readonly host: RoomHost,
   ) {
+    this.linkField.value = this.link();
+    this.linkField.addEventListener("focus", () => this.linkField.select());
+    this.copyButton.addEventListener("click", () => void this.copyLink());
+    this.shareButton.addEventListener("click", () => void this.share());
+    if (typeof navigator.share === "function") this.linkRow.append(this.shareButton);
+    this.linkRow.append(this.copiedNote);
+    this.joinButton.addEventListener("click", () => this.controller?.join());
+    this.continueButton.addEventListener("click", () => this.controller?.continueVsComputer());
+    this.rematchButton.addEventListener("click", () => this.controller?.rematch());
+    this.newGameButton.addEventListener("click", () => this.host.chooseMode(this.controller?.variant ?? null));
+    this.panel.append(
+      this.heading,
+      this.linkLabel,
+      this.linkRow,
+      this.status,
+      this.joinButton,
+      this.presence,
+      this.leftNote,
+      this.awayNote,
+      this.continueButton,
+      this.rematchButton,
+      this.notice,
+      this.goneNote,
+      this.newGameButton,
+    );
     this.element.append(this.panel, this.gameHost);
-    this.panel.append(h("p", { class: "room-status", "data-testid": "room-status" }, t("room.connecting")));
+    this.render();
   }
 
   /** Looks the room up and connects (once the screen is in the document). */
@@ -153,95 +197,83 @@ export class RoomScreen {
     this.render();
   }
 
-  private render(): void {
-    if (this.gone) {
-      const key: MessageKey =
-        this.gone.code === CLOSE.ROOM_EXPIRED ? "room.expired" : this.gone.code === CLOSE.ROOM_NOT_FOUND ? "room.notFound" : "room.unreachable";
-      this.panel.replaceChildren(
-        h("h2", {}, t("room.title")),
-        h("p", { class: "room-gone", role: "alert", "data-testid": "room-gone" }, t(key, { message: this.gone.message })),
-        h(
-          "button",
-          { type: "button", "data-testid": "room-new-game", onclick: () => this.host.chooseMode(this.controller?.variant ?? null) },
-          t("room.newGame"),
-        ),
-      );
-      return;
+  private async share(): Promise<void> {
+    try {
+      await navigator.share({ title: t("room.title"), url: this.link() });
+    } catch {
+      /* the player closed the share sheet */
     }
-    const c = this.controller;
-    if (!c) return;
-    const v = c.view;
-    const s = c.snapshot();
-    const parts: HTMLElement[] = [h("h2", {}, `${t("room.title")} · ${t(`variant.${c.variant}` as MessageKey)}`)];
+  }
 
-    const linkField = h("input", { type: "text", readonly: true, class: "room-link", "data-testid": "room-link", "aria-label": t("room.link") });
-    linkField.value = this.link();
-    linkField.addEventListener("focus", () => linkField.select());
-    const linkRow = h(
-      "div",
-      { class: "row room-link-row" },
-      linkField,
-      h("button", { type: "button", "data-testid": "room-copy", onclick: () => void this.copyLink() }, t("room.copy")),
-    );
-    if (typeof navigator.share === "function") {
-      linkRow.append(
-        h(
-          "button",
-          {
-            type: "button",
-            "data-testid": "room-share",
-            onclick: () => void navigator.share({ title: t("room.title"), url: this.link() }).catch(() => undefined),
-          },
-          t("room.share"),
-        ),
-      );
+  private render(): void {
+    const c = this.controller;
+    const variantName = c ? t(`variant.${c.variant}` as MessageKey) : null;
+    this.panel.setAttribute("aria-label", t("room.title"));
+    this.heading.textContent = variantName ? `${t("room.title")} · ${variantName}` : t("room.title");
+    this.linkLabel.textContent = t("room.link");
+    this.copyButton.textContent = t("room.copy");
+    this.shareButton.textContent = t("room.share");
+    this.copiedNote.textContent = this.copied ? t("room.copied") : "";
+    this.joinButton.textContent = t("room.join");
+    this.continueButton.textContent = t("room.continueVsComputer");
+    this.rematchButton.textContent = t("room.rematch");
+    this.newGameButton.textContent = t("room.newGame");
+    this.awayNote.textContent = t("room.awayLong");
+
+    const gone = this.gone;
+    this.goneNote.hidden = this.newGameButton.hidden = gone === null;
+    if (gone) {
+      const key: MessageKey =
+        gone.code === CLOSE.ROOM_EXPIRED ? "room.expired" : gone.code === CLOSE.ROOM_NOT_FOUND ? "room.notFound" : "room.unreachable";
+      this.goneNote.textContent = t(key, { message: gone.message });
     }
-    if (this.copied) linkRow.append(h("span", { class: "copied", "aria-live": "polite" }, t("room.copied")));
-    parts.push(h("label", {}, t("room.link")), linkRow);
+    const v = c && !gone ? c.view : null;
+    const ready = v !== null && v.ready;
+    this.linkLabel.hidden = this.linkRow.hidden = gone !== null;
 
     const status: string[] = [];
-    if (v.status === "retrying") status.push(t("room.reconnecting"));
-    else if (v.status === "connecting" || !v.ready) status.push(t("room.connecting"));
-    if (v.ready) {
-      if (v.seat === null) status.push(v.joined ? t("room.watching") : t("room.joinPrompt", { variant: t(`variant.${c.variant}` as MessageKey) }));
+    if (!gone) {
+      if (v?.status === "retrying") status.push(t("room.reconnecting"));
+      else if (!ready || v.status === "connecting") status.push(t("room.connecting"));
+    }
+    if (ready && c) {
+      if (v.seat === null) status.push(v.joined ? t("room.watching") : t("room.joinPrompt", { variant: variantName ?? "" }));
       else {
         status.push(t("room.youPlay", { color: colorName(c.colorOf(v.seat)) }));
         if (!v.joined) status.push(t("room.waiting"));
       }
     }
-    parts.push(h("p", { class: "room-status", role: "status", "data-testid": "room-status" }, status.join(" ")));
+    this.status.textContent = status.join(" ");
+    this.status.hidden = status.length === 0;
 
-    if (v.ready && v.seat === null && !v.joined) {
-      parts.push(h("button", { type: "button", class: "primary", "data-testid": "room-join", onclick: () => c.join() }, t("room.join")));
-    }
+    this.joinButton.hidden = !(ready && v.seat === null && !v.joined);
 
-    if (v.ready && v.joined) {
-      const presence: string[] = [];
+    const presence: string[] = [];
+    let opponentHere = false;
+    if (ready && v.joined) {
       if (v.seat !== null) {
-        const here = v.presence[otherSeat(v.seat)];
-        presence.push(t(here ? "room.opponentHere" : "room.opponentAway"));
+        opponentHere = v.presence[otherSeat(v.seat)];
+        presence.push(t(opponentHere ? "room.opponentHere" : "room.opponentAway"));
       }
       if (v.presence.spectators > 0) presence.push(t("room.spectators", { count: v.presence.spectators }));
-      parts.push(h("p", { class: "room-presence", "data-testid": "room-presence", "data-opponent": v.seat !== null && v.presence[otherSeat(v.seat)] ? "here" : "away" }, presence.join(" · ")));
     }
+    this.presence.textContent = presence.join(" · ");
+    this.presence.hidden = presence.length === 0;
+    this.presence.dataset["opponent"] = opponentHere ? "here" : "away";
 
-    if (v.leftForComputer !== null) {
-      parts.push(h("p", { class: "room-left", "data-testid": "room-left" }, t(v.leftForComputer === v.seat ? "room.youLeft" : "room.opponentLeft")));
-    }
+    const left = ready ? v.leftForComputer : null;
+    this.leftNote.hidden = left === null;
+    this.leftNote.textContent = left === null ? "" : t(left === v?.seat ? "room.youLeft" : "room.opponentLeft");
 
-    if (v.mayContinueVsComputer) {
-      parts.push(
-        h("p", {}, t("room.awayLong")),
-        h("button", { type: "button", "data-testid": "room-continue", onclick: () => c.continueVsComputer() }, t("room.continueVsComputer")),
-      );
-    }
+    const mayContinue = ready && v.mayContinueVsComputer;
+    this.awayNote.hidden = this.continueButton.hidden = !mayContinue;
 
-    if (v.seat !== null && v.joined && (s.result !== null || v.leftForComputer !== null)) {
-      parts.push(h("button", { type: "button", class: "primary", "data-testid": "room-rematch", onclick: () => c.rematch() }, t("room.rematch")));
-    }
+    const over = c !== null && (c.snapshot().result !== null || left !== null);
+    this.rematchButton.hidden = !(ready && v.seat !== null && v.joined && over);
 
-    if (v.notice) parts.push(h("p", { class: "room-notice", role: "alert", "data-testid": "room-notice" }, t("msg.error", { message: v.notice })));
-    this.panel.replaceChildren(...parts);
+    const notice = v?.notice ?? null;
+    this.notice.hidden = notice === null;
+    this.notice.textContent = notice === null ? "" : t("msg.error", { message: notice });
   }
 }
 

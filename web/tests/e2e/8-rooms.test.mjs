@@ -6,7 +6,7 @@ import { BASE_URL, clickRoute, openSite, settled, snapshot } from "./helpers.mjs
 
 /** A second page in the same browser, in its own context (its own localStorage). */
 async function openContext(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 960, height: 720 }, locale: "en-US" });
+  const context = await browser.newContext({ viewport: { width: 720, height: 560 }, locale: "en-US" });
   const page = await context.newPage();
   page.setDefaultTimeout(90_000);
   const errors = [];
@@ -75,7 +75,7 @@ test("two players play through the link while a third watches", async () => {
     const watcher = await openContext(browser, `${link}?test`);
     const spectator = watcher.page;
     await spectator.getByTestId("room-status").filter({ hasText: "You are watching this game." }).waitFor();
-    assert.equal(await spectator.getByTestId("room-join").count(), 0, "spectators get no Join button");
+    assert.equal(await spectator.getByTestId("room-join").isVisible(), false, "spectators get no Join button");
 
     // The creator (Black) moves on the 3D board; both others see it.
     await clickRoute(creator, ["c3", "d4"]);
@@ -121,7 +121,8 @@ test("two players play through the link while a third watches", async () => {
       await page.getByTestId("result-reason").waitFor();
     }
     assert.deepEqual(await spectator.evaluate(() => window.__kingme.humans()), [], "the spectator has no seat");
-    assert.equal(await spectator.getByTestId("room-rematch").count(), 0);
+    assert.equal(await spectator.getByTestId("room-rematch").isVisible(), false);
+    assert.equal(await spectator.getByTestId("resign").isVisible(), false);
 
     // Swap sides and play again: now the joiner plays Black and moves first.
     await joiner.getByTestId("close-dialog").click();
