@@ -47,7 +47,11 @@ export class MarkerLayer {
     this.mesh.material.needsUpdate = true;
   }
 
-  paint(state: MarkerState, occupied: ReadonlySet<string>): void {
+  /**
+   * Repaints every marker. `contactShadows`: squares that get a painted soft shadow under their
+   * piece (used when there is no real shadow map).
+   */
+  paint(state: MarkerState, occupied: ReadonlySet<string>, contactShadows: readonly string[] = []): void {
     this.resize(state.size);
     const { ctx, canvas } = this;
     const s = PIXELS_PER_SQUARE;
@@ -99,6 +103,18 @@ export class MarkerLayer {
 
     ctx.clearRect(0, 0, canvas.width, canvas.height);
     const foot = PIECE_RADIUS + 0.055;
+
+    for (const square of contactShadows) {
+      const p = at(square);
+      if (!p) continue;
+      const x = p.x + 0.05 * s;
+      const z = p.z - 0.03 * s;
+      const g = ctx.createRadialGradient(x, z, PIECE_RADIUS * 0.7 * s, x, z, (PIECE_RADIUS + 0.1) * s);
+      g.addColorStop(0, "rgba(20, 8, 2, 0.5)");
+      g.addColorStop(1, "rgba(20, 8, 2, 0)");
+      ctx.fillStyle = g;
+      ctx.fillRect(x - s / 2, z - s / 2, s, s);
+    }
 
     if (state.lastMove) {
       const { path, captured } = state.lastMove;

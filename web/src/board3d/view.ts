@@ -110,6 +110,7 @@ export class BoardView implements Board3D {
       path.length >= 2 && points.every((p) => p !== null) && this.state.pieces.some((p) => p.square === from);
     return new Promise((resolve) => {
       const hasCaptures = captured.length > 0;
+      this.dirty.add("pieces");
       this.move = {
         path: [...path],
         captured: [...captured],
@@ -225,7 +226,10 @@ export class BoardView implements Board3D {
     if (dirty.has("size") && this.sized) this.rig.configure(size, this.rig.camera.aspect, false);
     if (PIECE_KEYS.some((k) => dirty.has(k))) this.layoutPieces(performance.now());
     if (MARKER_KEYS.some((k) => dirty.has(k))) {
-      this.markers.paint(this.state, new Set(this.state.pieces.map((p) => p.square)));
+      const squares = this.state.pieces.map((p) => p.square);
+      const moving = this.move?.path[0];
+      const shadows = this.stage.highQuality ? [] : squares.filter((square) => square !== moving);
+      this.markers.paint(this.state, new Set(squares), shadows);
     }
     dirty.clear();
   }
