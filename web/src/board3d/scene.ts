@@ -80,7 +80,6 @@ export class Stage {
 
     this.slab = new THREE.Mesh(new THREE.BufferGeometry(), this.materials.boardSide);
     this.top = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), this.materials.boardTop);
-    this.top.rotation.x = -Math.PI / 2;
     this.top.receiveShadow = true;
     this.ground = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), this.materials.ground);
     this.ground.rotation.x = -Math.PI / 2;
@@ -101,7 +100,7 @@ export class Stage {
     this.materials.ground.map = canvasTexture(shadow, 1);
   }
 
-  /** Rebuilds the board for a size and orientation (the coordinates follow the orientation). */
+  /** Rebuilds the board for a size (repainting its top) and turns it for the orientation. */
   setBoard(size: number, flipped: boolean): void {
     const key = `${size}/${flipped}`;
     if (key === this.boardKey) return;
@@ -126,7 +125,10 @@ export class Stage {
       shadow.updateProjectionMatrix();
       this.renderer.shadowMap.needsUpdate = true;
     }
-    const layout = topLayout(size, flipped, TOP_TEXTURE_PIXELS);
+    // A flipped board is the same board turned by 180°, coordinates included.
+    this.top.rotation.set(-Math.PI / 2, 0, flipped ? Math.PI : 0);
+    if (!sizeChanged) return;
+    const layout = topLayout(size, false, TOP_TEXTURE_PIXELS);
     const canvas = document.createElement("canvas");
     canvas.width = canvas.height = layout.pixels;
     paintBoardTop(canvas.getContext("2d", CPU_CANVAS)!, layout);
