@@ -337,6 +337,7 @@ export class OnlineController implements GameController {
 
   private onRefused(code: ErrorCode, message: string): void {
     if (code === "bad_token") forgetSeat(this.view.room);
+    if (code === "wrong_game") return; // both players asked for the rematch: it has started
     if (this.optimistic !== null && MOVE_REFUSALS.has(code)) {
       // The move shown at once was refused: take it back.
       this.connection.forget(this.optimistic.ack);
