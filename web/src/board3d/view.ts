@@ -35,7 +35,7 @@ export class BoardView implements Board3D {
   private readonly picker: Picker;
   private readonly tap = new TapTracker();
   private readonly resizeObserver: ResizeObserver;
-  private readonly listeners: [string, (e: PointerEvent) => void][] = [];
+  private readonly listeners: [string, EventListener][] = [];
   private handler: ((square: string | null) => void) | null = null;
   private move: ActiveMove | null = null;
   /** The selection change being animated: the new piece rises while the previous one settles. */
@@ -78,6 +78,14 @@ export class BoardView implements Board3D {
     });
     this.listen("pointercancel", (e) => this.tap.cancel(e.pointerId));
 
+    const restored = () => {
+      // three.js re-creates its GPU state by itself; draw everything again.
+      this.stage.renderer.shadowMap.needsUpdate = true;
+      this.requestFrame();
+    };
+    this.canvas.addEventListener("webglcontextrestored", restored);
+    this.listeners.push(["webglcontextrestored", restored]);
+
     this.resizeObserver = new ResizeObserver(() => this.resize());
     this.resizeObserver.observe(container);
     this.resize();
@@ -86,7 +94,7 @@ export class BoardView implements Board3D {
 
   private listen(type: string, fn: (e: PointerEvent) => void): void {
     this.canvas.addEventListener(type, fn as EventListener);
-    this.listeners.push([type, fn]);
+    this.listeners.push([type, fn as EventListener]);
   }
 
   set(patch: Partial<BoardState>): void {
@@ -158,7 +166,7 @@ export class BoardView implements Board3D {
     cancelAnimationFrame(this.frame);
     this.frame = 0;
     this.resizeObserver.disconnect();
-    for (const [type, fn] of this.listeners) this.canvas.removeEventListener(type, fn as EventListener);
+    for (const [type, fn] of this.listeners) this.canvas.removeEventListener(type, fn);
     this.rig.dispose();
     this.pieces.dispose();
     this.markers.dispose();
