@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "../net/fakeSocket";
 import type { RoomSnapshot } from "../net/protocol";
 import { initSync } from "../wasm/pkg/kingme_wasm.js";
@@ -185,6 +185,46 @@ describe("online controller", () => {
       kind: "handOver",
       color: "black",
       record: { variant: "english", moves: [{ path: ["c3", "d4"], offer: false }, { path: ["f6", "e5"], offer: false }] },
+    });
+  });
+
+  describe("after losing the connection with its own move unconfirmed", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    function moveThenReconnect() {
+      vi.useFakeTimers();
+      const room = setup();
+      room.controller.play(["c3", "d4"], false);
+      const sent = room.socket().sent.at(-1) as { ack: number };
+      room.socket().drop(1012, "restarting");
+      vi.runOnlyPendingTimers();
+      room.socket().open();
+      return { ...room, ack: sent.ack };
+    }
+
+    it("resends the move once caught up with the events it missed", () => {
+      const { controller, socket, ack } = moveThenReconnect();
+      socket().receive({ t: "synced", v: 1 });
+      expect(controller.snapshot().ply).toBe(1);
+      expect(socket().sent.at(-1)).toEqual({ t: "move", ack, v: 1, move: "c3-d4", offer_draw: false });
+    });
+
+    it("shows the move again over a snapshot without it, and resends it", () => {
+      const { controller, socket, ack } = moveThenReconnect();
+      expect(socket().sent).toEqual([{ t: "hello", token: "tok", v: 1 }]);
+      socket().receive(baseSnapshot());
+      expect(controller.snapshot().ply).toBe(1);
+      expect(socket().sent.at(-1)).toEqual({ t: "move", ack, v: 1, move: "c3-d4", offer_draw: false });
+    });
+
+    it("takes the server's word when the move was stored, and does not resend it", () => {
+      const { controller, socket } = moveThenReconnect();
+      socket().receive(baseSnapshot({ v: 2, moves: ["c3-d4"], fen: fenAfter(["c3-d4"]), to_move: "joiner" }));
+      expect(controller.snapshot().ply).toBe(1);
+      expect(controller.view.notice).toBeNull();
+      expect(socket().sent).toHaveLength(1);
     });
   });
 

@@ -388,7 +388,9 @@ export class OnlineController implements GameController {
     const optimistic = this.optimistic;
     if (optimistic !== null) {
       if (s.moves.length > optimistic.plyBefore || s.you === null || s.to_move !== s.you) {
-        this.optimistic = null; // stored already (or overtaken): the server's state is the truth
+        // Stored already (or overtaken): the server's state is the truth.
+        this.connection.forget(optimistic.ack);
+        this.optimistic = null;
       } else {
         // Not stored yet: show it again; the connection resends it.
         const color = this.game.snapshot().turn;
