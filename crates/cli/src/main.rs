@@ -6,6 +6,7 @@ use std::process::ExitCode;
 mod analyse;
 mod bench;
 mod hub;
+mod loadtest;
 mod moves;
 mod perft;
 mod play;
@@ -38,6 +39,8 @@ enum Command {
     Hub(hub::Args),
     /// Serve the web site and online rooms.
     Serve(serve::Args),
+    /// Load-test online rooms over loopback: moves/s, latency, memory per room.
+    Loadtest(loadtest::Args),
 }
 
 /// A failure a command reports: one line on stderr, exit code 2 for bad arguments or input.
@@ -92,6 +95,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Hub(args) => hub::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Loadtest(args) => loadtest::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -180,6 +180,10 @@ pub async fn room_socket(
     upgrade
         .max_message_size(limit.saturating_mul(16))
         .max_frame_size(limit.saturating_mul(16))
+        // Room messages are small: the default 128 KiB buffers would dominate memory per room.
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(1 << 20)
         .on_upgrade(move |ws| async move {
             app.sockets.fetch_add(1, Ordering::Relaxed);
             socket::run(ws, app.shared.clone(), id).await;

@@ -166,11 +166,6 @@ impl Store for SqliteStore {
     }
 }
 
-/// A write done inside the open transaction, waiting for the commit to be answered.
-enum Done {
-    Unit(Reply<()>, Result<(), StoreError>),
-}
-
 fn run(mut conn: Connection, jobs: &mpsc::Receiver<Job>) {
     while let Ok(first) = jobs.recv() {
         let mut batch = vec![first];
@@ -241,10 +236,11 @@ fn commit_writes(conn: &mut Connection, writes: Vec<Job>) {
             Job::Expire(room, at, reply) => (reply, in_savepoint(&tx, |c| expire(c, &room, at))),
             Job::LiveRooms(_) | Job::Lookup(..) | Job::Close(_) => continue,
         };
-        done.push(Done::Unit(reply, result));
+        done.push((reply, result));
     }
     let committed = tx.commit().map_err(backend);
-    for Done::Unit(reply, result) in done {
+    // Answer only after the commit: a write is acknowledged once it is durable.
+    for (reply, result) in done {
         let _ = reply.send(match &committed {
             Ok(()) => result,
             Err(e) => Err(e.clone()),
@@ -274,9 +270,15 @@ fn in_savepoint(
     conn: &Connection,
     write: impl FnOnce(&Connection) -> Result<(), StoreError>,
 ) -> Result<(), StoreError> {
-    conn.execute_batch("SAVEPOINT job").map_err(backend)?;
+    let run = |sql: &str| -> Result<(), StoreError> {
+        conn.prepare_cached(sql)
+            .and_then(|mut stmt| stmt.execute([]))
+            .map(drop)
+            .map_err(backend)
+    };
+    run("SAVEPOINT job")?;
     match write(conn) {
-        Ok(()) => conn.execute_batch("RELEASE job").map_err(backend),
+        Ok(()) => run("RELEASE job"),
         Err(e) => {
             conn.execute_batch("ROLLBACK TO job; RELEASE job")
                 .map_err(backend)?;
@@ -310,11 +312,11 @@ fn append(
 ) -> Result<(), StoreError> {
     let v = to_sql_int(event.v);
     let changed = conn
-        .execute(
+        .prepare_cached(
             "UPDATE rooms SET v = ?2, joiner_token = COALESCE(?3, joiner_token)
              WHERE id = ?1 AND v = ?2 - 1",
-            params![room, v, joiner_token],
         )
+        .and_then(|mut stmt| stmt.execute(params![room, v, joiner_token]))
         .map_err(backend)?;
     if changed != 1 {
         let exists: bool = conn
@@ -332,11 +334,9 @@ fn append(
         });
     }
     let body = serde_json::to_string(event).map_err(backend)?;
-    conn.execute(
-        "INSERT INTO events (room_id, v, body) VALUES (?1, ?2, ?3)",
-        params![room, v, body],
-    )
-    .map_err(backend)?;
+    conn.prepare_cached("INSERT INTO events (room_id, v, body) VALUES (?1, ?2, ?3)")
+        .and_then(|mut stmt| stmt.execute(params![room, v, body]))
+        .map_err(backend)?;
     Ok(())
 }
 
