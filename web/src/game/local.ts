@@ -31,6 +31,8 @@ export class LocalController implements GameController {
   private busy = false;
   private engine: EngineClient | null;
   private destroyed = false;
+  /** Changes whenever a pending computer answer must be ignored (undo, resignation). */
+  private generation = 0;
 
   /**
    * A game of `variant` in `mode`, from `record` (its start and moves) or the starting
@@ -130,11 +132,11 @@ export class LocalController implements GameController {
     if (this.current.result !== null || this.humans.includes(this.current.turn)) return;
     this.busy = true;
     this.emit({ kind: "changed" });
-    const plyAtRequest = this.history.length;
+    const generation = ++this.generation;
     this.engine
       .computerTurn(this.record(), this.level)
       .then((turn) => {
-        if (this.destroyed || this.history.length !== plyAtRequest) return;
+        if (this.destroyed || generation !== this.generation) return;
         this.busy = false;
         if (turn.acceptDraw) {
           this.game.acceptDraw();
@@ -166,10 +168,7 @@ export class LocalController implements GameController {
       this.humans,
     );
     if (plies === 0) return;
-    if (this.busy) {
-      this.engine?.cancel();
-      this.busy = false;
-    }
+    this.stopThinking();
     for (let i = 0; i < plies; i++) {
       this.game.undo();
       this.history.pop();
@@ -181,10 +180,7 @@ export class LocalController implements GameController {
   resign(): void {
     if (this.current.result !== null) return;
     const color = this.level === null ? this.current.turn : this.humans[0]!;
-    if (this.busy) {
-      this.engine?.cancel();
-      this.busy = false;
-    }
+    this.stopThinking();
     this.game.resign(color);
     this.refresh();
     this.emit({ kind: "changed" });
@@ -200,6 +196,15 @@ export class LocalController implements GameController {
     }
     this.refresh();
     this.emit({ kind: "changed" });
+  }
+
+  /** Ends the computer's search at once (its worker is restarted) and forgets its answer. */
+  private stopThinking(): void {
+    this.generation++;
+    if (this.busy) {
+      this.engine?.cancel();
+      this.busy = false;
+    }
   }
 
   destroy(): void {
