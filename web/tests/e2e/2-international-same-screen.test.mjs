@@ -50,6 +50,15 @@ test("multi-captures on a shared screen, with undo", async () => {
     assert.deepEqual(s.lastMove.path, ["c3", "e5", "g7", "i9"]);
     assert.equal(s.piecesLeft.black.men, 1);
     assert.match(await page.getByTestId("announcer").textContent(), /c3 takes d4, f6, h8, ends on i9/);
+
+    // Two kings against one: the 5-move limit is counted under the board and in the panel.
+    await page.getByTestId("choose-mode").click();
+    await chooseMode(page, "local", "W:WK46,K47:BK5");
+    const countdown = page.getByTestId("countdown");
+    assert.equal(await countdown.isVisible(), true);
+    assert.match(await countdown.textContent(), /5-move endgame limit: 5 moves each left/);
+    assert.match(await page.getByTestId("countdowns").textContent(), /25-move rule: 25 moves each/);
+    assert.match(await page.getByTestId("pieces-left").textContent(), /White0 men, 2 kingsBlack0 men, 1 kings/);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
