@@ -452,3 +452,75 @@ fn lookup(conn: &Connection, room: &str) -> Result<RoomLookup, StoreError> {
         RoomLookup::NotFound
     })
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used, clippy::panic)]
+mod tests {
+    use super::*;
+    use crate::protocol::{EventKind, Seat};
+
+    fn record(id: &str) -> RoomRecord {
+        RoomRecord {
+            id: id.into(),
+            variant: Variant::Russian,
+            created_at: 5,
+            creator_token: "c".into(),
+            joiner_token: None,
+            start_fen: None,
+        }
+    }
+
+    fn joined(v: u64) -> Event {
+        Event {
+            v,
+            at: 9,
+            kind: EventKind::Joined { seat: Seat::Joiner },
+        }
+    }
+
+    #[tokio::test]
+    async fn appends_are_conditional_on_the_stored_version() {
+        let store = SqliteStore::in_memory().unwrap();
+        store.create_room(record("r1")).await.unwrap();
+        store
+            .append_event("r1", joined(1), Some("j".into()))
+            .await
+            .unwrap();
+        assert_eq!(
+            store.append_event("r1", joined(1), None).await,
+            Err(StoreError::VersionConflict {
+                room: "r1".into(),
+                v: 1
+            })
+        );
+        assert_eq!(
+            store.append_event("r1", joined(3), None).await,
+            Err(StoreError::VersionConflict {
+                room: "r1".into(),
+                v: 3
+            })
+        );
+        assert_eq!(
+            store.append_event("nope", joined(1), None).await,
+            Err(StoreError::NoSuchRoom("nope".into()))
+        );
+        let RoomLookup::Live(room) = store.lookup("r1").await.unwrap() else {
+            panic!("room r1 is stored");
+        };
+        assert_eq!(room.record.joiner_token.as_deref(), Some("j"));
+        assert_eq!(room.events, vec![joined(1)]);
+
+        store.expire_room("r1", 100).await.unwrap();
+        assert!(matches!(
+            store.lookup("r1").await.unwrap(),
+            RoomLookup::Expired
+        ));
+        assert!(matches!(
+            store.lookup("r2").await.unwrap(),
+            RoomLookup::NotFound
+        ));
+        assert!(store.live_rooms().await.unwrap().is_empty());
+        store.close().await.unwrap();
+        assert!(store.create_room(record("r3")).await.is_err());
+    }
+}
