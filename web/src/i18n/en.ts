@@ -76,7 +76,7 @@ export const en = {
   "panel.buttons": "Move with buttons",
   "panel.legalMoves": "Legal moves",
   "panel.piecesLeft": "Pieces left",
-  "panel.material": "{men} men, {kings} kings",
+  "panel.material": "men {men}, kings {kings}",
   "panel.countdowns": "Moves left before an automatic draw",
   "panel.noCountdown": "No draw rule is counting.",
   "panel.lastMove": "Last move",

@@ -58,7 +58,7 @@ test("multi-captures on a shared screen, with undo", async () => {
     assert.equal(await countdown.isVisible(), true);
     assert.match(await countdown.textContent(), /5-move endgame limit: 5 moves each left/);
     assert.match(await page.getByTestId("countdowns").textContent(), /25-move rule: 25 moves each/);
-    assert.match(await page.getByTestId("pieces-left").textContent(), /White0 men, 2 kingsBlack0 men, 1 kings/);
+    assert.match(await page.getByTestId("pieces-left").textContent(), /Whitemen 0, kings 2Blackmen 0, kings 1/);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
