@@ -275,7 +275,8 @@ impl<'c> Searcher<'c> {
 
         // A forced reply (often a capture) costs nothing to look through.
         let extension = i32::from(moves.len() == 1);
-        let mut order = self.order(&moves, tt_index, ply, pos);
+        let mut order = OrderList::new();
+        self.order(&moves, tt_index, ply, pos, &mut order);
         let us = pos.turn().index();
         let original_alpha = alpha;
         let mut best = -INFINITE;
@@ -404,35 +405,32 @@ impl<'c> Searcher<'c> {
         tt_index: Option<usize>,
         ply: usize,
         pos: &Position,
-    ) -> OrderList {
+        out: &mut OrderList,
+    ) {
         let us = pos.turn().index();
         let kings = pos.all_kings();
-        moves
-            .iter()
-            .enumerate()
-            .map(|(i, m)| {
-                let score = if Some(i) == tt_index {
-                    1 << 30
-                } else if m.is_capture() {
-                    (1 << 20)
-                        + 64 * m.captured().count() as i32
-                        + 16 * (m.captured() & kings).count() as i32
-                        + 8 * i32::from(m.promotes())
+        let scored = moves.iter().enumerate().map(|(i, m)| {
+            let score = if Some(i) == tt_index {
+                1 << 30
+            } else if m.is_capture() {
+                (1 << 20)
+                    + 64 * m.captured().count() as i32
+                    + 16 * (m.captured() & kings).count() as i32
+                    + 8 * i32::from(m.promotes())
+            } else {
+                let key = (m.from().index(), m.to().index());
+                if self.killers[ply][0] == Some(key) {
+                    1 << 19
+                } else if self.killers[ply][1] == Some(key) {
+                    1 << 18
                 } else {
-                    let key = (m.from().index(), m.to().index());
-                    if self.killers[ply][0] == Some(key) {
-                        1 << 19
-                    } else if self.killers[ply][1] == Some(key) {
-                        1 << 18
-                    } else {
-                        let promote = if m.promotes() { 1 << 17 } else { 0 };
-                        promote
-                            + self.history[us * 4096 + usize::from(key.0) * 64 + usize::from(key.1)]
-                    }
-                };
-                (score, i)
-            })
-            .collect()
+                    let promote = if m.promotes() { 1 << 17 } else { 0 };
+                    promote + self.history[us * 4096 + usize::from(key.0) * 64 + usize::from(key.1)]
+                }
+            };
+            (score, i)
+        });
+        out.extend(scored);
     }
 
     /// Searches captures out: while the side to move must capture there is no standing pat.
@@ -459,7 +457,8 @@ impl<'c> Searcher<'c> {
             }
             let mut moves = MoveList::new();
             pos.legal_moves_into(&mut moves);
-            let mut order = self.order(&moves, None, ply, pos);
+            let mut order = OrderList::new();
+            self.order(&moves, None, ply, pos, &mut order);
             let mut best = -INFINITE;
             for n in 0..moves.len() {
                 let i = pick_next(&mut order, n);
