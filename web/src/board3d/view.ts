@@ -51,10 +51,16 @@ export class BoardView implements Board3D {
     quality: BoardQuality,
   ) {
     this.canvas = document.createElement("canvas");
-    this.canvas.style.display = "block";
-    this.canvas.style.width = "100%";
-    this.canvas.style.height = "100%";
-    this.canvas.style.touchAction = "none";
+    // Out of the container's flow, so the canvas can never make its container grow.
+    if (getComputedStyle(container).position === "static") container.style.position = "relative";
+    Object.assign(this.canvas.style, {
+      position: "absolute",
+      inset: "0",
+      display: "block",
+      width: "100%",
+      height: "100%",
+      touchAction: "none",
+    });
     container.appendChild(this.canvas);
 
     const start = initialState(initial);
