@@ -136,6 +136,10 @@ export class OnlineController implements GameController {
         },
         refused: (code, message) => this.onRefused(code, message),
         acked: () => undefined,
+        unreadable: (message) => {
+          this.view.notice = message;
+          this.roomChanged();
+        },
         status: (status, detail) => {
           this.view.status = status;
           if (detail.code !== undefined && detail.code >= 4000 && detail.code < 4400) {

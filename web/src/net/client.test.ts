@@ -64,6 +64,7 @@ function setup() {
     presence: () => log.push("presence"),
     away: (seat) => log.push(`away ${seat}`),
     refused: (code) => log.push(`refused ${code}`),
+    unreadable: (message) => log.push(`unreadable ${message}`),
     acked: (a) => log.push(`acked ${a}`),
     status: (s) => log.push(`status ${s}`),
     gone: (code) => log.push(`gone ${code}`),
@@ -221,6 +222,17 @@ describe("room connection", () => {
     expect(log).toContain("gone 4410");
     expect(timers.waiting).toEqual([]);
     expect(sockets).toHaveLength(1);
+  });
+
+  it("skips a frame it cannot read and says so", () => {
+    const { connection, last, log, events } = setup();
+    connection.connect();
+    last().open();
+    last().receive(snapshot(0));
+    last().onmessage?.({ data: "{oops" });
+    last().receive(moved(1, "joiner", 3));
+    expect(log.some((l) => l.startsWith("unreadable the server sent something that is not JSON"))).toBe(true);
+    expect(events).toEqual([1]);
   });
 
   it("passes refusals on and keeps the socket", () => {

@@ -51,6 +51,8 @@ export interface ConnectionListener {
   away(seat: Seat, since: number): void;
   /** A request was refused (nothing changed). */
   refused(code: ErrorCode, message: string): void;
+  /** The server sent a frame this page cannot read (it is skipped). */
+  unreadable(message: string): void;
   /** A move was stored as version `v`. */
   acked(ack: number, v: number): void;
   status(status: ConnectionStatus, detail: { code?: number; reason?: string; retryInMs?: number }): void;
@@ -213,7 +215,7 @@ export class RoomConnection {
     try {
       message = parseIncoming(text);
     } catch (e) {
-      this.listener.refused("hello_first", e instanceof Error ? e.message : String(e));
+      this.listener.unreadable(e instanceof Error ? e.message : String(e));
       return;
     }
     if (isEvent(message)) {
