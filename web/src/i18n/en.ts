@@ -38,6 +38,8 @@ export const en = {
   "room.watching": "You are watching this game.",
   "room.opponentHere": "Your opponent is connected.",
   "room.opponentAway": "Your opponent is not connected.",
+  "room.playerHere": "{color}: connected",
+  "room.playerAway": "{color}: not connected",
   "room.spectators": "Watching: {count}",
   "room.connecting": "Connecting…",
   "room.reconnecting": "Connection lost; reconnecting…",

@@ -40,6 +40,8 @@ export const zhHans: Record<MessageKey, string> = {
   "room.watching": "你正在观战。",
   "room.opponentHere": "对手在线。",
   "room.opponentAway": "对手未连接。",
+  "room.playerHere": "{color}：在线",
+  "room.playerAway": "{color}：未连接",
   "room.spectators": "观战人数：{count}",
   "room.connecting": "正在连接…",
   "room.reconnecting": "连接中断，正在重新连接…",

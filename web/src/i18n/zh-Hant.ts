@@ -40,6 +40,8 @@ export const zhHant: Record<MessageKey, string> = {
   "room.watching": "你正在觀戰。",
   "room.opponentHere": "對手在線。",
   "room.opponentAway": "對手未連線。",
+  "room.playerHere": "{color}：在線",
+  "room.playerAway": "{color}：未連線",
   "room.spectators": "觀戰人數：{count}",
   "room.connecting": "正在連線…",
   "room.reconnecting": "連線中斷，正在重新連線…",

@@ -254,6 +254,10 @@ export class RoomScreen {
       if (v.seat !== null) {
         opponentHere = v.presence[otherSeat(v.seat)];
         presence.push(t(opponentHere ? "room.opponentHere" : "room.opponentAway"));
+      } else if (c) {
+        for (const seat of ["creator", "joiner"] as const) {
+          presence.push(t(v.presence[seat] ? "room.playerHere" : "room.playerAway", { color: colorName(c.colorOf(seat)) }));
+        }
       }
       if (v.presence.spectators > 0) presence.push(t("room.spectators", { count: v.presence.spectators }));
     }

@@ -80,6 +80,7 @@ test("two players play through the link while a third watches", { skip }, async 
     const spectator = watcher.page;
     await spectator.getByTestId("room-status").filter({ hasText: "You are watching this game." }).waitFor();
     assert.equal(await spectator.getByTestId("room-join").isVisible(), false, "spectators get no Join button");
+    await spectator.getByTestId("room-presence").filter({ hasText: "Black: connected · White: connected" }).waitFor();
 
     // The creator (Black) moves on the 3D board; both others see it.
     await clickRoute(creator, ["c3", "d4"]);
