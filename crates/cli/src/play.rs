@@ -295,15 +295,23 @@ pub fn run(args: Args) -> Result<(), CliError> {
         }
     }
     let (elo, margin) = tally.elo();
+    let elo_text = if tally.draws == 0 && (tally.wins == 0 || tally.losses == 0) {
+        // Every game went one way: the score only bounds the difference.
+        format!(
+            "Elo {}{:.0} or more",
+            if elo > 0.0 { '+' } else { '-' },
+            elo.abs()
+        )
+    } else {
+        format!("Elo {elo:+.0} ± {margin:.0}")
+    };
     println!(
-        "{a_name} vs {b_name} ({variant}): +{} ={} -{} of {}, score {:.1} %, Elo {:+.0} ± {:.0}",
+        "{a_name} vs {b_name} ({variant}): +{} ={} -{} of {}, score {:.1} %, {elo_text}",
         tally.wins,
         tally.draws,
         tally.losses,
         tally.games(),
         100.0 * tally.score(),
-        elo,
-        margin
     );
     Ok(())
 }
