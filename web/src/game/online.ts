@@ -157,6 +157,11 @@ export class OnlineController implements GameController {
     this.connection.connect();
   }
 
+  /** The network is back or the page is shown again: stop waiting to reconnect. */
+  retryNow(): void {
+    this.connection.retryNow();
+  }
+
   // --- GameController -----------------------------------------------------------------------
 
   get humans(): readonly Color[] {

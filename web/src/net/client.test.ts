@@ -213,6 +213,20 @@ describe("room connection", () => {
     expect(log.filter((l) => l === "status retrying")).toHaveLength(4);
   });
 
+  it("retries at once when asked while waiting, and only then", () => {
+    const { connection, last, timers, sockets } = setup();
+    connection.connect();
+    last().open();
+    last().receive(snapshot(0));
+    connection.retryNow();
+    expect(sockets).toHaveLength(1);
+    last().drop(1006);
+    expect(timers.waiting).toHaveLength(1);
+    connection.retryNow();
+    expect(sockets).toHaveLength(2);
+    expect(timers.waiting).toEqual([]);
+  });
+
   it("stops for good when the room is gone", () => {
     const { connection, last, timers, log, sockets } = setup();
     connection.connect();

@@ -159,6 +159,14 @@ export class RoomConnection {
     this.listener.status("closed", {});
   }
 
+  /** While waiting to reconnect (e.g. the network is back, or the page is shown again): now. */
+  retryNow(): void {
+    if (this.stopped || this.retryTimer === null) return;
+    this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.connect();
+  }
+
   /** Drops the socket and reconnects at once (e.g. to get a fresh snapshot with `fresh`). */
   reconnect(fresh = false): void {
     if (fresh) this.seen = null;

@@ -119,6 +119,8 @@ export class RoomScreen {
     this.controller = controller;
     controller.onRoom((change) => this.onRoom(change));
     controller.connect();
+    window.addEventListener("online", this.retry);
+    document.addEventListener("visibilitychange", this.retry);
     this.render();
   }
 
@@ -173,8 +175,14 @@ export class RoomScreen {
     this.render();
   }
 
+  private readonly retry = () => {
+    if (document.visibilityState === "visible") this.controller?.retryNow();
+  };
+
   destroy(): void {
     this.destroyed = true;
+    window.removeEventListener("online", this.retry);
+    document.removeEventListener("visibilitychange", this.retry);
     this.screen?.destroy();
     this.controller?.destroy();
   }
