@@ -403,8 +403,13 @@ export class OnlineController implements GameController {
       } else {
         // Not stored yet: show it again; the connection resends it.
         const color = this.game.snapshot().turn;
-        this.game.playPath(optimistic.path, optimistic.offer);
-        this.history.push({ path: optimistic.path, offer: optimistic.offer, color });
+        try {
+          this.game.playPath(optimistic.path, optimistic.offer);
+          this.history.push({ path: optimistic.path, offer: optimistic.offer, color });
+        } catch {
+          this.connection.forget(optimistic.ack);
+          this.optimistic = null;
+        }
       }
     }
     this.refresh();
