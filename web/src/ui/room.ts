@@ -4,7 +4,7 @@
  */
 import { t, type MessageKey } from "../i18n";
 import type { GameRecord } from "../engine/protocol";
-import type { GameController } from "../game/controller";
+import { VARIANTS, type GameController } from "../game/controller";
 import { OnlineController, type RoomChange } from "../game/online";
 import { roomInfo, RoomProblem, socketUrl } from "../net/api";
 import { CLOSE, otherSeat } from "../net/protocol";
@@ -21,7 +21,6 @@ export interface RoomHost {
   chooseMode(variant: VariantKey | null): void;
 }
 
-const VARIANTS: readonly VariantKey[] = ["english", "international", "russian", "brazilian"];
 const isVariant = (v: string): v is VariantKey => (VARIANTS as readonly string[]).includes(v);
 
 export class RoomScreen {
