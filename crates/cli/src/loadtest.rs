@@ -40,6 +40,9 @@ pub struct Args {
     /// A player's average thinking time before answering, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
+    /// The started server's `--sync` (full or normal).
+    #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
+    sync: String,
     /// Sockets opened at the same time while connecting.
     #[arg(long, default_value_t = 256)]
     connect_parallel: usize,
@@ -112,10 +115,10 @@ impl Drop for Spawned {
     }
 }
 
-async fn spawn_server() -> Result<(Spawned, SocketAddr), CliError> {
+async fn spawn_server(sync: &str) -> Result<(Spawned, SocketAddr), CliError> {
     let db = std::env::temp_dir().join(format!("kingme-loadtest-{}.db", std::process::id()));
     let mut child = Command::new(std::env::current_exe()?)
-        .args(["serve", "--addr", "127.0.0.1:0", "--db"])
+        .args(["serve", "--addr", "127.0.0.1:0", "--sync", sync, "--db"])
         .arg(&db)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
@@ -360,7 +363,7 @@ async fn load(args: Args) -> Result<(), CliError> {
     let (spawned, addr) = match args.addr {
         Some(addr) => (None, addr),
         None => {
-            let (s, addr) = spawn_server().await?;
+            let (s, addr) = spawn_server(&args.sync).await?;
             (Some(s), addr)
         }
     };

@@ -1,7 +1,7 @@
 //! `kingme serve`: the web site and online rooms.
 
 use crate::CliError;
-use kingme_server::{Server, ServerOptions};
+use kingme_server::{Durability, Server, ServerOptions};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -16,6 +16,11 @@ pub struct Args {
     /// Another origin allowed to open room sockets (e.g. http://localhost:5173); repeatable.
     #[arg(long = "allow-origin")]
     allow_origins: Vec<String>,
+    /// full: every move is synced to the disk before it is acknowledged; normal: written to the
+    /// operating system first and synced at checkpoints (survives a server crash, not a power
+    /// cut; much lower latency on slow disks).
+    #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
+    sync: String,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -31,6 +36,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             addr: args.addr,
             db: Some(args.db.clone()),
             allowed_origins: args.allow_origins,
+            durability: if args.sync == "normal" {
+                Durability::Normal
+            } else {
+                Durability::Full
+            },
             ..ServerOptions::default()
         };
         let server = Server::bind(options).await?;

@@ -27,6 +27,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 use axum::Router;
 use socket::Shared;
+pub use sqlite::Durability;
 use sqlite::SqliteStore;
 use state::Hub;
 use std::fmt;
@@ -45,6 +46,8 @@ pub struct ServerOptions {
     pub addr: SocketAddr,
     /// The SQLite file; `None` keeps rooms in memory only.
     pub db: Option<PathBuf>,
+    /// When the SQLite file's commits reach the disk.
+    pub durability: Durability,
     pub clock: Arc<dyn Clock>,
     pub limits: Limits,
     /// Origins besides the server's own that may open sockets (e.g. a development server).
@@ -59,6 +62,7 @@ impl Default for ServerOptions {
         ServerOptions {
             addr: SocketAddr::from(([127, 0, 0, 1], 8080)),
             db: Some(PathBuf::from("kingme.db")),
+            durability: Durability::Full,
             clock: Arc::new(SystemClock),
             limits: Limits::default(),
             allowed_origins: Vec::new(),
@@ -138,7 +142,7 @@ impl Server {
     /// The store cannot be opened or read, or the address cannot be bound.
     pub async fn bind(options: ServerOptions) -> Result<Server, ServerError> {
         let store: Arc<dyn Store> = match &options.db {
-            Some(path) => Arc::new(SqliteStore::open(path)?),
+            Some(path) => Arc::new(SqliteStore::open(path, options.durability)?),
             None => Arc::new(SqliteStore::in_memory()?),
         };
         let hub = Hub::new(store, options.clock.clone());

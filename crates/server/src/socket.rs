@@ -5,6 +5,7 @@ use crate::protocol::{close, ClientMessage, ErrorCode, Seat, ServerMessage};
 use crate::room::Refusal;
 use crate::state::{to_json, Answer, Broadcast, Found, Hub, RoomHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use futures_util::SinkExt;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, watch};
@@ -102,6 +103,66 @@ impl Conn {
 
     async fn send_msg(&mut self, msg: &ServerMessage) -> Result<(), Closing> {
         self.send(to_json(msg)).await
+    }
+
+    /// Queues a message; [`Conn::flush`] writes everything queued in one go.
+    async fn feed(&mut self, text: Utf8Bytes) -> Result<(), Closing> {
+        SinkExt::feed(&mut self.socket, Message::Text(text))
+            .await
+            .map_err(|_| closing(0, "send failed"))
+    }
+
+    async fn flush(&mut self) -> Result<(), Closing> {
+        SinkExt::flush(&mut self.socket)
+            .await
+            .map_err(|_| closing(0, "send failed"))
+    }
+
+    /// Queues one room update for this connection.
+    async fn deliver(&mut self, update: Broadcast) -> Result<(), Closing> {
+        match update {
+            Broadcast::Event(v, json) => {
+                if v > self.sent_v {
+                    self.sent_v = v;
+                    self.feed(json).await?;
+                }
+                Ok(())
+            }
+            Broadcast::Text(json) => self.feed(json).await,
+            Broadcast::Close {
+                message,
+                code,
+                reason,
+            } => {
+                self.feed(message).await?;
+                self.flush().await?;
+                Err(closing(code, reason))
+            }
+        }
+    }
+
+    /// Queues every room update already waiting, then writes all that is queued.
+    async fn drain_and_flush(
+        &mut self,
+        handle: &RoomHandle,
+        updates: &mut broadcast::Receiver<Broadcast>,
+    ) -> Result<(), Closing> {
+        loop {
+            match updates.try_recv() {
+                Ok(update) => self.deliver(update).await?,
+                Err(broadcast::error::TryRecvError::Empty) => break,
+                Err(broadcast::error::TryRecvError::Lagged(_)) => {
+                    self.flush().await?;
+                    let v = self.sent_v;
+                    self.catch_up(handle, Some(v)).await?;
+                }
+                Err(broadcast::error::TryRecvError::Closed) => {
+                    self.flush().await?;
+                    return Err(closing(close::RESTARTING, "restarting"));
+                }
+            }
+        }
+        self.flush().await
     }
 
     async fn close(mut self, c: Closing) {
@@ -311,16 +372,9 @@ async fn session(
                 return Err(closing(close::RESTARTING, "restarting"));
             }
             update = updates.recv() => match update {
-                Ok(Broadcast::Event(v, json)) => {
-                    if v > conn.sent_v {
-                        conn.sent_v = v;
-                        conn.send(json).await?;
-                    }
-                }
-                Ok(Broadcast::Text(json)) => conn.send(json).await?,
-                Ok(Broadcast::Close { message, code, reason }) => {
-                    conn.send(message).await?;
-                    return Err(closing(code, reason));
+                Ok(update) => {
+                    conn.deliver(update).await?;
+                    conn.drain_and_flush(handle, updates).await?;
                 }
                 Err(broadcast::error::RecvError::Lagged(_)) => {
                     let v = conn.sent_v;
@@ -365,6 +419,8 @@ async fn session(
                 let msg = serde_json::from_str::<ClientMessage>(&text)
                     .map_err(|e| closing(close::BAD_MESSAGE, format!("not a protocol message: {e}")))?;
                 handle_message(conn, shared, handle, msg).await?;
+                // The answer goes out together with the update it caused.
+                conn.drain_and_flush(handle, updates).await?;
             }
         }
     }
@@ -380,7 +436,7 @@ async fn handle_message(
         ClientMessage::Hello { .. } => Err(closing(close::BAD_MESSAGE, "hello was already sent")),
         ClientMessage::Sync { v } => conn.catch_up(handle, Some(v)).await,
         action => match shared.hub.act(handle, conn.seat, &action).await {
-            Ok(Answer::Ack { ack, v }) => conn.send_msg(&ServerMessage::Ack { ack, v }).await,
+            Ok(Answer::Ack { ack, v }) => conn.feed(to_json(&ServerMessage::Ack { ack, v })).await,
             Ok(Answer::Seated { seat, token }) => {
                 conn.seat = Some(seat);
                 conn.send_msg(&ServerMessage::Seat { seat, token }).await

@@ -65,14 +65,34 @@ fn backend(e: impl std::fmt::Display) -> StoreError {
     StoreError::Backend(e.to_string())
 }
 
+/// When a commit reaches the disk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Durability {
+    /// Every commit is synced to the disk before it is answered: nothing acknowledged is lost,
+    /// even by a power cut.
+    #[default]
+    Full,
+    /// Commits are written to the operating system before they are answered and synced at
+    /// checkpoints: a server crash loses nothing, a power cut may lose the last moments.
+    Normal,
+}
+
 impl SqliteStore {
     /// Opens (or creates) the database at `path`.
     ///
     /// # Errors
     /// The file cannot be opened or is not a kingme database.
-    pub fn open(path: &Path) -> Result<SqliteStore, StoreError> {
+    pub fn open(path: &Path, durability: Durability) -> Result<SqliteStore, StoreError> {
         let conn = Connection::open(path)
             .map_err(|e| StoreError::Backend(format!("cannot open {}: {e}", path.display())))?;
+        let sync = match durability {
+            Durability::Full => "FULL",
+            Durability::Normal => "NORMAL",
+        };
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(backend)?;
+        conn.pragma_update(None, "synchronous", sync)
+            .map_err(backend)?;
         SqliteStore::start(conn)
     }
 
@@ -85,10 +105,6 @@ impl SqliteStore {
     }
 
     fn start(conn: Connection) -> Result<SqliteStore, StoreError> {
-        conn.pragma_update(None, "journal_mode", "WAL")
-            .map_err(backend)?;
-        conn.pragma_update(None, "synchronous", "FULL")
-            .map_err(backend)?;
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(backend)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))

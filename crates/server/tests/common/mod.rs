@@ -58,6 +58,7 @@ impl TestServer {
         let options = ServerOptions {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             db: Some(db.0.clone()),
+            durability: kingme_server::Durability::Full,
             clock: std::sync::Arc::new(clock.clone()),
             limits,
             allowed_origins: Vec::new(),
