@@ -137,6 +137,18 @@ test("two players play through the link while a third watches", { skip }, async 
     await creator.getByTestId("room-status").filter({ hasText: "You play White." }).waitFor();
     await spectator.waitForFunction(() => window.__kingme?.snapshot().ply === 0 && window.__kingme.snapshot().result === null);
 
+    // In game 2 a draw offer is accepted.
+    await joiner.getByTestId("offer-draw").check();
+    await playListedMove(joiner);
+    await waitForTurn(creator, "white");
+    await creator.getByTestId("accept-draw").click();
+    for (const page of [creator, joiner, spectator]) {
+      await page.waitForFunction(() => window.__kingme?.snapshot().result !== null);
+      const result = (await snapshot(page)).result;
+      assert.equal(result.winner, null);
+      assert.equal(result.reason, "agreement");
+    }
+
     assert.deepEqual([...errors, ...friend.errors, ...watcher.errors], []);
   } finally {
     await browser.close();
