@@ -9,14 +9,22 @@ pub mod view;
 
 pub use bindings::JsGame;
 
-/// Milliseconds from the host: `Date.now()` in the browser, the system clock natively.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// `performance.now()`: monotonic, in pages and in workers alike.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn performance_now() -> f64;
+}
+
+/// Milliseconds from the host: `performance.now()` in the browser, the system clock natively.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SystemClock;
 
 impl kingme_engine::Clock for SystemClock {
     #[cfg(target_arch = "wasm32")]
     fn now_ms(&self) -> f64 {
-        js_sys::Date::now()
+        performance_now()
     }
 
     #[cfg(not(target_arch = "wasm32"))]
