@@ -356,7 +356,13 @@ fn append(
     Ok(())
 }
 
+/// How long an expired room's link keeps saying "expired" (afterwards: "not found").
+const TOMBSTONE_MS: u64 = 30 * 24 * 60 * 60 * 1000;
+
 fn expire(conn: &Connection, room: &str, at: u64) -> Result<(), StoreError> {
+    conn.prepare_cached("DELETE FROM expired_rooms WHERE expired_at < ?1")
+        .and_then(|mut stmt| stmt.execute([to_sql_int(at.saturating_sub(TOMBSTONE_MS))]))
+        .map_err(backend)?;
     conn.execute("DELETE FROM events WHERE room_id = ?1", [room])
         .map_err(backend)?;
     conn.execute("DELETE FROM rooms WHERE id = ?1", [room])
@@ -536,6 +542,20 @@ mod tests {
             RoomLookup::NotFound
         ));
         assert!(store.live_rooms().await.unwrap().is_empty());
+        // Old tombstones go when later rooms expire.
+        store.create_room(record("r4")).await.unwrap();
+        store
+            .expire_room("r4", 100 + TOMBSTONE_MS + 1)
+            .await
+            .unwrap();
+        assert!(matches!(
+            store.lookup("r1").await.unwrap(),
+            RoomLookup::NotFound
+        ));
+        assert!(matches!(
+            store.lookup("r4").await.unwrap(),
+            RoomLookup::Expired
+        ));
         store.close().await.unwrap();
         assert!(store.create_room(record("r3")).await.is_err());
     }
