@@ -59,6 +59,15 @@ impl fmt::Display for DrawRule {
     }
 }
 
+fn countdown(rule: DrawRule, plies_left: u16) -> Countdown {
+    let plies_left = u32::from(plies_left);
+    Countdown {
+        rule,
+        plies_left,
+        moves_left: plies_left.div_ceil(2),
+    }
+}
+
 /// How close a counting rule is to declaring a draw.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Countdown {
@@ -160,51 +169,57 @@ impl DrawCounters {
     }
 
     /// The counting rule that declares the game drawn now, if any. A side left without a legal
-    /// move has lost instead: check that first.
+    /// move has lost instead: check that first. Allocates nothing (the engine calls it at every
+    /// node).
     pub fn verdict(&self) -> Option<DrawRule> {
-        self.countdowns()
-            .into_iter()
-            .find(|c| c.plies_left == 0)
-            .map(|c| c.rule)
+        let mut reached = None;
+        self.each_countdown(|rule, plies_left| {
+            if plies_left == 0 && reached.is_none() {
+                reached = Some(rule);
+            }
+        });
+        reached
     }
 
     /// Every counting rule in force, with what is left of it.
     pub fn countdowns(&self) -> Vec<Countdown> {
         let mut out = Vec::new();
-        let mut push = |rule, plies_left: u16| {
-            let plies_left = u32::from(plies_left);
-            out.push(Countdown {
-                rule,
-                plies_left,
-                moves_left: plies_left.div_ceil(2),
-            });
-        };
-        match self.variant {
-            Variant::English => push(
-                DrawRule::FortyMoves,
-                FORTY_MOVES.saturating_sub(self.reversible),
-            ),
-            Variant::International | Variant::Brazilian => push(
-                DrawRule::TwentyFiveMoves,
-                TWENTY_FIVE_MOVES.saturating_sub(self.reversible),
-            ),
-            Variant::Russian => push(
-                DrawRule::ThirtyMoves,
-                THIRTY_MOVES.saturating_sub(self.since_capture),
-            ),
-        }
-        if let Some(limit) = self.endgame {
-            push(limit.rule, limit.plies_left);
-        }
-        if let Some(tk) = self.three_kings {
-            push(DrawRule::ThreeKings, tk.plies_left);
-        }
+        self.each_countdown(|rule, plies_left| out.push(countdown(rule, plies_left)));
         out
     }
 
     /// The countdown closest to a draw, if any rule is counting.
     pub fn nearest(&self) -> Option<Countdown> {
-        self.countdowns().into_iter().min_by_key(|c| c.plies_left)
+        let mut nearest: Option<Countdown> = None;
+        self.each_countdown(|rule, plies_left| {
+            if nearest.is_none_or(|n| u32::from(plies_left) < n.plies_left) {
+                nearest = Some(countdown(rule, plies_left));
+            }
+        });
+        nearest
+    }
+
+    fn each_countdown(&self, mut visit: impl FnMut(DrawRule, u16)) {
+        match self.variant {
+            Variant::English => visit(
+                DrawRule::FortyMoves,
+                FORTY_MOVES.saturating_sub(self.reversible),
+            ),
+            Variant::International | Variant::Brazilian => visit(
+                DrawRule::TwentyFiveMoves,
+                TWENTY_FIVE_MOVES.saturating_sub(self.reversible),
+            ),
+            Variant::Russian => visit(
+                DrawRule::ThirtyMoves,
+                THIRTY_MOVES.saturating_sub(self.since_capture),
+            ),
+        }
+        if let Some(limit) = self.endgame {
+            visit(limit.rule, limit.plies_left);
+        }
+        if let Some(tk) = self.three_kings {
+            visit(DrawRule::ThreeKings, tk.plies_left);
+        }
     }
 
     fn next_endgame(&self, pos: &Position) -> Option<EndgameLimit> {

@@ -37,8 +37,6 @@ pub struct Searcher<'c> {
     path: Vec<u64>,
     pv: Vec<Vec<Move>>,
     root_best: Option<(Move, i32)>,
-    /// Plies until the nearest counting draw rule of the root could fire.
-    root_nearest_draw: usize,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -65,10 +63,6 @@ impl<'c> Searcher<'c> {
             path: root.earlier.clone(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_best: None,
-            root_nearest_draw: root
-                .counters
-                .nearest()
-                .map_or(usize::MAX, |c| c.plies_left as usize),
         }
     }
 
@@ -206,18 +200,6 @@ impl<'c> Searcher<'c> {
         false
     }
 
-    /// Whether a counting rule declares `pos` drawn. The rules crate's check builds a list, so
-    /// it is skipped where no rule can have run out: a rule counting at the root runs down at
-    /// most a ply per ply, and one starting below the root needs a lone piece and ten plies.
-    #[inline]
-    fn drawn_by_rule(&self, pos: &Position, counters: &Counters, ply: usize) -> bool {
-        let possible = ply >= self.root_nearest_draw
-            || (ply >= 10
-                && (pos.pieces(kingme_draughts::Color::White).count() == 1
-                    || pos.pieces(kingme_draughts::Color::Black).count() == 1));
-        possible && counters.verdict().is_some()
-    }
-
     #[allow(clippy::too_many_arguments)]
     fn negamax(
         &mut self,
@@ -252,7 +234,7 @@ impl<'c> Searcher<'c> {
         if moves.is_empty() {
             return loss_in(ply);
         }
-        if ply > 0 && self.drawn_by_rule(pos, &counters, ply) {
+        if ply > 0 && counters.verdict().is_some() {
             return 0;
         }
 
@@ -452,7 +434,7 @@ impl<'c> Searcher<'c> {
             return self.eval.evaluate(pos).0;
         }
         if pos.must_capture() {
-            if ply > 0 && self.drawn_by_rule(pos, &counters, ply) {
+            if ply > 0 && counters.verdict().is_some() {
                 return 0;
             }
             let mut moves = MoveList::new();
@@ -486,7 +468,7 @@ impl<'c> Searcher<'c> {
         if !has_move {
             return loss_in(ply);
         }
-        if ply > 0 && self.drawn_by_rule(pos, &counters, ply) {
+        if ply > 0 && counters.verdict().is_some() {
             return 0;
         }
         if at_horizon {
