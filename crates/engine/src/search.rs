@@ -421,7 +421,7 @@ impl<'c> Searcher<'c> {
         &mut self,
         pos: &Position,
         counters: Counters,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: usize,
         at_horizon: bool,
@@ -441,28 +441,16 @@ impl<'c> Searcher<'c> {
             pos.legal_moves_into(&mut moves);
             let mut order = OrderList::new();
             self.order(&moves, None, ply, pos, &mut order);
-            let mut best = -INFINITE;
-            for n in 0..moves.len() {
-                let i = pick_next(&mut order, n);
-                let m = moves[i];
-                let mut child = *pos;
-                child.play_unchecked(&m);
-                let c = counters.after(pos, &m, &child);
-                let s = -self.quiescence(&child, c, -beta, -alpha, ply + 1, at_horizon);
-                if self.stopped {
-                    return 0;
-                }
-                if s > best {
-                    best = s;
-                    if s > alpha {
-                        alpha = s;
-                        if s >= beta {
-                            break;
-                        }
-                    }
-                }
-            }
-            return best;
+            let bounds = (alpha, beta);
+            return self.quiescence_moves(
+                pos,
+                counters,
+                &moves,
+                |n| pick_next(&mut order, n),
+                bounds,
+                ply,
+                at_horizon,
+            );
         }
         let (eval, has_move) = self.eval.evaluate(pos);
         if !has_move {
@@ -477,29 +465,54 @@ impl<'c> Searcher<'c> {
             if passed.must_capture() {
                 let mut moves = MoveList::new();
                 pos.legal_moves_into(&mut moves);
-                let mut best = -INFINITE;
-                for m in &moves {
-                    let mut child = *pos;
-                    child.play_unchecked(m);
-                    let c = counters.after(pos, m, &child);
-                    let s = -self.quiescence(&child, c, -beta, -alpha, ply + 1, false);
-                    if self.stopped {
-                        return 0;
-                    }
-                    if s > best {
-                        best = s;
-                        if s > alpha {
-                            alpha = s;
-                            if s >= beta {
-                                break;
-                            }
-                        }
-                    }
-                }
-                return best;
+                return self.quiescence_moves(
+                    pos,
+                    counters,
+                    &moves,
+                    |n| n,
+                    (alpha, beta),
+                    ply,
+                    false,
+                );
             }
         }
         eval
+    }
+
+    /// Searches every move of `moves`, taking the `n`-th from `next(n)`, one ply deeper in
+    /// quiescence; returns the best score (0 once the search is stopped).
+    #[allow(clippy::too_many_arguments)]
+    fn quiescence_moves(
+        &mut self,
+        pos: &Position,
+        counters: Counters,
+        moves: &MoveList,
+        mut next: impl FnMut(usize) -> usize,
+        (mut alpha, beta): (i32, i32),
+        ply: usize,
+        child_at_horizon: bool,
+    ) -> i32 {
+        let mut best = -INFINITE;
+        for n in 0..moves.len() {
+            let m = &moves[next(n)];
+            let mut child = *pos;
+            child.play_unchecked(m);
+            let c = counters.after(pos, m, &child);
+            let s = -self.quiescence(&child, c, -beta, -alpha, ply + 1, child_at_horizon);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
     }
 }
 

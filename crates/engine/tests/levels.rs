@@ -1,6 +1,6 @@
 //! The site's levels, the draw policy and the game-facing API.
 
-use kingme_draughts::{notation, Bitboard, Color, Game, Position, Setup, Variant};
+use kingme_draughts::{notation, Color, Game, Position, Variant};
 use kingme_engine::{
     accepts_draw, choose_move, score, search, think_at_level, wants_to_offer_draw, Clock, Level,
     Limits,
@@ -32,26 +32,13 @@ impl Clock for FakeClock {
 }
 
 fn position(variant: Variant, turn: Color, white: &[&str], black: &[&str]) -> Position {
-    let g = variant.geometry();
-    let mut setup = Setup {
-        pieces: [Bitboard::EMPTY; 2],
-        kings: Bitboard::EMPTY,
-        turn: Some(turn),
-    };
-    for (color, names) in [(Color::White, white), (Color::Black, black)] {
-        for name in names {
-            let (king, square) = match name.strip_prefix('K') {
-                Some(rest) => (true, rest),
-                None => (false, *name),
-            };
-            let sq = g.parse_square(square).expect("test squares are valid");
-            setup.pieces[color.index()].insert(sq);
-            if king {
-                setup.kings.insert(sq);
-            }
-        }
-    }
-    Position::from_setup(variant, &setup).expect("test positions are legal")
+    let fen = format!(
+        "{}:W{}:B{}",
+        turn.letter(),
+        white.join(","),
+        black.join(",")
+    );
+    Position::from_fen(variant, &fen).expect("test positions are legal")
 }
 
 /// A few positions of each variant: the start and two openings.

@@ -1,6 +1,6 @@
 //! Positions with a known best move, per variant, found at a modest depth.
 
-use kingme_draughts::{notation, Bitboard, Color, Position, Setup, Variant};
+use kingme_draughts::{notation, Color, Position, Variant};
 use kingme_engine::{search_position, Clock, Limits};
 
 struct NoClock;
@@ -13,26 +13,13 @@ impl Clock for NoClock {
 
 /// A position from square names: men and kings ("K" prefix) of each side.
 fn position(variant: Variant, turn: Color, white: &[&str], black: &[&str]) -> Position {
-    let g = variant.geometry();
-    let mut setup = Setup {
-        pieces: [Bitboard::EMPTY; 2],
-        kings: Bitboard::EMPTY,
-        turn: Some(turn),
-    };
-    for (color, names) in [(Color::White, white), (Color::Black, black)] {
-        for name in names {
-            let (king, square) = match name.strip_prefix('K') {
-                Some(rest) => (true, rest),
-                None => (false, *name),
-            };
-            let sq = g.parse_square(square).expect("test squares are valid");
-            setup.pieces[color.index()].insert(sq);
-            if king {
-                setup.kings.insert(sq);
-            }
-        }
-    }
-    Position::from_setup(variant, &setup).expect("test positions are legal")
+    let fen = format!(
+        "{}:W{}:B{}",
+        turn.letter(),
+        white.join(","),
+        black.join(",")
+    );
+    Position::from_fen(variant, &fen).expect("test positions are legal")
 }
 
 fn best(pos: &Position, depth: u32) -> (String, i32) {
