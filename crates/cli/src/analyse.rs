@@ -1,19 +1,16 @@
 //! `kingme analyse`: search one position and print every completed iteration.
 
 use crate::bench::WallClock;
+use crate::position_args::PositionArgs;
 use crate::CliError;
-use kingme_draughts::{notation, Game, Move, Variant};
+use kingme_draughts::{notation, Move, Variant};
 use kingme_engine::{score, search, Limits, SearchResult};
 
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime"])))]
 pub struct Args {
-    /// english (american), international, russian or brazilian.
-    #[arg(long)]
-    variant: Variant,
-    /// The position (PDN FEN); the variant's start when absent.
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Search to this depth in plies.
     #[arg(long)]
     depth: Option<u32>,
@@ -23,10 +20,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let game = match &args.fen {
-        Some(fen) => Game::from_fen(args.variant, fen)?,
-        None => Game::new(args.variant),
-    };
+    let game = args.position.game()?;
     if let Some(outcome) = game.outcome() {
         return Err(CliError(format!("the game is already over ({outcome:?})")));
     }
@@ -41,7 +35,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     };
     let clock = WallClock::new();
     let started = std::time::Instant::now();
-    let variant = args.variant;
+    let variant = args.position.variant;
     let result = search(&game, limits, &clock, &mut |r| {
         let secs = started.elapsed().as_secs_f64();
         println!(

@@ -10,6 +10,7 @@ mod loadtest;
 mod moves;
 mod perft;
 mod play;
+mod position_args;
 mod replay;
 mod serve;
 

@@ -1,15 +1,11 @@
+use crate::position_args::PositionArgs;
 use crate::CliError;
 use kingme_draughts::notation::{self, SquareStyle};
-use kingme_draughts::{Position, Variant};
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// english (american), international, russian or brazilian.
-    #[arg(long)]
-    variant: Variant,
-    /// The position (PDN FEN); the variant's start by default.
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Write squares as numbers (1–32, 1–50) instead of c3.
     #[arg(long)]
     numeric: bool,
@@ -26,11 +22,8 @@ struct MoveJson {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let variant = args.variant;
-    let pos = match &args.fen {
-        Some(fen) => Position::from_fen(variant, fen)?,
-        None => Position::start(variant),
-    };
+    let variant = args.position.variant;
+    let pos = args.position.position()?;
     let style = if args.numeric {
         SquareStyle::Numeric
     } else {

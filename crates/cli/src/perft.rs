@@ -1,15 +1,12 @@
+use crate::position_args::PositionArgs;
 use crate::CliError;
-use kingme_draughts::{divide, perft, Position, Variant};
+use kingme_draughts::{divide, perft};
 use std::time::Instant;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// english (american), international, russian or brazilian.
-    #[arg(long)]
-    variant: Variant,
-    /// Start from this position (PDN FEN) instead of the variant's start.
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Depth in plies.
     #[arg(long)]
     depth: u32,
@@ -19,17 +16,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let pos = match &args.fen {
-        Some(fen) => Position::from_fen(args.variant, fen)?,
-        None => Position::start(args.variant),
-    };
+    let pos = args.position.position()?;
+    let variant = args.position.variant;
     let started = Instant::now();
     let nodes = if args.divide {
         let mut total = 0;
         for (m, n) in divide(&pos, args.depth) {
             println!(
                 "{} {n}",
-                kingme_draughts::notation::move_to_string(args.variant, &m)
+                kingme_draughts::notation::move_to_string(variant, &m)
             );
             total += n;
         }
