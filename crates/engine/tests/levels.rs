@@ -1,6 +1,8 @@
 //! The site's levels, the draw policy and the game-facing API.
 
-use kingme_draughts::{notation, Color, Game, Position, Variant};
+mod common;
+use common::position;
+use kingme_draughts::{notation, Color, Game, Variant};
 use kingme_engine::{
     accepts_draw, choose_move, score, search, think_at_level, wants_to_offer_draw, Clock, Level,
     Limits,
@@ -29,16 +31,6 @@ impl Clock for FakeClock {
         self.now.set(t + self.step_ms);
         t
     }
-}
-
-fn position(variant: Variant, turn: Color, white: &[&str], black: &[&str]) -> Position {
-    let fen = format!(
-        "{}:W{}:B{}",
-        turn.letter(),
-        white.join(","),
-        black.join(",")
-    );
-    Position::from_fen(variant, &fen).expect("test positions are legal")
 }
 
 /// A few positions of each variant: the start and two openings.

@@ -1,5 +1,7 @@
 //! Positions with a known best move, per variant, found at a modest depth.
 
+mod common;
+use common::position;
 use kingme_draughts::{notation, Color, Position, Variant};
 use kingme_engine::{search_position, Clock, Limits};
 
@@ -9,17 +11,6 @@ impl Clock for NoClock {
     fn now_ms(&self) -> f64 {
         0.0
     }
-}
-
-/// A position from square names: men and kings ("K" prefix) of each side.
-fn position(variant: Variant, turn: Color, white: &[&str], black: &[&str]) -> Position {
-    let fen = format!(
-        "{}:W{}:B{}",
-        turn.letter(),
-        white.join(","),
-        black.join(",")
-    );
-    Position::from_fen(variant, &fen).expect("test positions are legal")
 }
 
 fn best(pos: &Position, depth: u32) -> (String, i32) {
