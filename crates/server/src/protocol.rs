@@ -178,6 +178,9 @@ pub struct Snapshot {
     pub start_fen: String,
     /// The moves of the current game, full-path notation.
     pub moves: Vec<String>,
+    /// Whether each move of `moves` carried a draw offer (so that a page rebuilding the game
+    /// from a snapshot knows the re-offer rule's state exactly).
+    pub offers: Vec<bool>,
     /// The current position.
     pub fen: String,
     /// The seat to move (`None` once the game is over).

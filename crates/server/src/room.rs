@@ -544,6 +544,9 @@ impl Room {
                 .moves()
                 .map(|m| notation::move_to_string(variant, m))
                 .collect(),
+            offers: (0..self.game.ply())
+                .map(|i| self.game.offered_draw_at(i))
+                .collect(),
             fen: self.game.position().to_fen(),
             to_move: (!over).then(|| self.seat_of(self.game.position().turn())),
             legal_moves: if over {

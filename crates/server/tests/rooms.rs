@@ -316,7 +316,7 @@ const KINGS: &str = "B:WKh8,Kf8:BKa1,Kc1";
 async fn draw_offers_decline_reoffer_rule_and_accept() {
     let db = TempDb::new();
     let server = TestServer::start(&db).await;
-    let (mut creator, mut joiner, _room) = two_players(&server, "english", Some(KINGS)).await;
+    let (mut creator, mut joiner, room) = two_players(&server, "english", Some(KINGS)).await;
     let offered = exchange(&mut creator, &mut joiner, "a1-b2", 1, true).await;
     assert_eq!(offered["offer_draw"], true);
     // Accepting needs an offer by the opponent on one's own turn.
@@ -335,6 +335,11 @@ async fn draw_offers_decline_reoffer_rule_and_accept() {
         .send(json!({"t": "move", "ack": 50, "v": v, "move": "b2-c3", "offer_draw": true}))
         .await;
     creator.client.expect_error("draw_offer_not_allowed").await;
+    // A page rebuilding the game from a snapshot learns which moves carried offers.
+    let mut watcher = server.connect(&room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    assert_eq!(snap["offers"], json!([true, false]));
+    assert_eq!(snap["may_offer_draw"], false);
     let v = exchange(&mut creator, &mut joiner, "b2-c3", v, false).await["v"]
         .as_u64()
         .unwrap();

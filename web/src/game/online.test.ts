@@ -41,6 +41,7 @@ function baseSnapshot(over: Partial<RoomSnapshot> = {}): RoomSnapshot & { t: "sn
     you: "creator",
     start_fen: start.fen(),
     moves: [],
+    offers: [],
     fen: start.fen(),
     to_move: "creator",
     legal_moves: [],
@@ -133,7 +134,7 @@ describe("online controller", () => {
 
   it("rebuilds a game from a snapshot with a pending draw offer, and a resignation", () => {
     const moves = ["c3-d4", "f6-e5"];
-    const offered = baseSnapshot({ v: 3, moves, fen: fenAfter(moves, [false, true]), draw_offer: "joiner", to_move: "creator" });
+    const offered = baseSnapshot({ v: 3, moves, offers: [false, true], fen: fenAfter(moves, [false, true]), draw_offer: "joiner", to_move: "creator" });
     const { controller, socket } = setup(offered);
     expect(controller.snapshot().drawOffer).toBe("white");
     expect(controller.view.notice).toBeNull();

@@ -90,8 +90,6 @@ export class OnlineController implements GameController {
   private readonly now: () => number;
   /** The player's own move shown before the server acknowledged it. */
   private optimistic: { ack: number; plyBefore: number; path: string[]; offer: boolean } | null = null;
-  /** The server's word on draw offers until the next move (a snapshot does not list old offers). */
-  private mayOfferOverride: boolean | null = null;
   private serverOutcome: OutcomeView | null = null;
   private awaySignalled = false;
   private destroyed = false;
@@ -196,7 +194,6 @@ export class OnlineController implements GameController {
       return;
     }
     this.history.push({ path: [...move.path], offer, color: s.turn });
-    this.mayOfferOverride = null;
     const pending = this.connection.sendMove(move.notation, offer, v);
     this.optimistic = { ack: pending.ack, plyBefore, path: [...move.path], offer };
     this.refresh();
@@ -301,7 +298,6 @@ export class OnlineController implements GameController {
 
   private refresh(): void {
     let s = this.game.snapshot();
-    if (this.mayOfferOverride !== null && s.result === null) s = { ...s, mayOfferDraw: this.mayOfferOverride };
     if (s.result === null && this.serverOutcome !== null) {
       const o = this.serverOutcome;
       s = { ...s, result: { winner: o.winner_side, reason: o.reason, reasonText: o.description } };
@@ -373,14 +369,12 @@ export class OnlineController implements GameController {
     v.presence = s.presence;
     v.leftForComputer = s.left_for_computer;
     this.serverOutcome = s.outcome;
-    this.mayOfferOverride = s.outcome === null ? s.may_offer_draw : null;
 
     const game = RulesGame.create(this.variant, s.start_fen);
     const history: MoveRecord[] = [];
     try {
-      const last = s.moves.length - 1;
       s.moves.forEach((text, i) => {
-        const offer = i === last && (s.draw_offer !== null || s.outcome?.reason === "agreement");
+        const offer = s.offers[i] === true;
         const color = game.snapshot().turn;
         const move = game.playText(text, offer);
         history.push({ path: move.path, offer, color });
@@ -456,8 +450,7 @@ export class OnlineController implements GameController {
         this.history = [];
         this.optimistic = null;
         this.serverOutcome = null;
-        this.mayOfferOverride = null;
-        this.awaySignalled = false;
+            this.awaySignalled = false;
         this.view.game = e.game;
         this.view.leftForComputer = null;
         this.view.colors = e.first === "creator" ? { creator: first, joiner: opposite(first) } : { creator: opposite(first), joiner: first };
@@ -478,7 +471,6 @@ export class OnlineController implements GameController {
   }
 
   private onMoved(e: Extract<RoomEvent, { t: "moved" }>): void {
-    this.mayOfferOverride = null;
     const optimistic = this.optimistic;
     if (optimistic !== null && e.seat === this.view.seat && e.ack === optimistic.ack) {
       this.optimistic = null;

@@ -35,6 +35,7 @@ function snapshot(v: number, you: RoomSnapshot["you"] = "creator"): RoomSnapshot
     you,
     start_fen: "",
     moves: [],
+    offers: [],
     fen: "",
     to_move: "creator",
     legal_moves: [],

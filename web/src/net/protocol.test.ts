@@ -41,6 +41,7 @@ const SNAPSHOT_FIELDS = [
   "you",
   "start_fen",
   "moves",
+  "offers",
   "fen",
   "to_move",
   "legal_moves",

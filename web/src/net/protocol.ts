@@ -72,6 +72,8 @@ export interface RoomSnapshot {
   you: Seat | null;
   start_fen: string;
   moves: string[];
+  /** Whether each move of `moves` carried a draw offer. */
+  offers: boolean[];
   fen: string;
   to_move: Seat | null;
   legal_moves: string[];
