@@ -1,7 +1,7 @@
 // Starts the site (the release `kingme serve`, or `vite preview` when no binary is given), then
 // runs every *.test.mjs here with node's test runner against it.
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./ports.mjs";
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,14 +11,6 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const webRoot = path.resolve(here, "../..");
 const bin = process.env.KINGME_BIN;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer() {
   if (bin && existsSync(bin)) {
