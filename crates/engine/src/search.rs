@@ -270,8 +270,11 @@ impl<'c> Searcher<'c> {
             let m = moves[i];
             let mut child = *pos;
             child.play_unchecked(&m);
-            let child_counters = counters.after(pos, &m, &child);
             let new_depth = depth - 1 + extension;
+            if new_depth > 0 {
+                self.tt.prefetch(child.hash());
+            }
+            let child_counters = counters.after(pos, &m, &child);
             let quiet = !m.is_capture();
             let key = (m.from().index(), m.to().index());
             let is_killer = self.killers[ply].contains(&Some(key));
@@ -391,7 +394,9 @@ impl<'c> Searcher<'c> {
     ) {
         let us = pos.turn().index();
         let kings = pos.all_kings();
-        let scored = moves.iter().enumerate().map(|(i, m)| {
+        let killers = self.killers[ply];
+        let history = &self.history[us * 4096..(us + 1) * 4096];
+        for (i, m) in moves.iter().enumerate() {
             let score = if Some(i) == tt_index {
                 1 << 30
             } else if m.is_capture() {
@@ -401,18 +406,17 @@ impl<'c> Searcher<'c> {
                     + 8 * i32::from(m.promotes())
             } else {
                 let key = (m.from().index(), m.to().index());
-                if self.killers[ply][0] == Some(key) {
+                if killers[0] == Some(key) {
                     1 << 19
-                } else if self.killers[ply][1] == Some(key) {
+                } else if killers[1] == Some(key) {
                     1 << 18
                 } else {
                     let promote = if m.promotes() { 1 << 17 } else { 0 };
-                    promote + self.history[us * 4096 + usize::from(key.0) * 64 + usize::from(key.1)]
+                    promote + history[usize::from(key.0) * 64 + usize::from(key.1)]
                 }
             };
-            (score, i)
-        });
-        out.extend(scored);
+            out.push((score, i));
+        }
     }
 
     /// Searches captures out: while the side to move must capture there is no standing pat.
