@@ -201,12 +201,25 @@ impl Evaluator {
         // Weight of the opening terms: all pieces on the board → full, none → zero.
         let phase = all.min(full);
 
+        // Back rank guard and runaway men matter only while the opponent still has to crown.
+        let crowning_matters = pos.kings(them).is_empty();
+        let enemy = pos.pieces(them);
         let mut opening = 0i32;
         let mut ending = 0i32;
+        let mut guard = 0i32;
+        let mut runaways = 0i32;
         for sq in men {
             let i = usize::from(sq.index());
             opening += i32::from(self.man_opening[c][i]);
             ending += i32::from(self.man_ending[c][i]);
+            if crowning_matters {
+                guard += i32::from(self.guard[c][i]);
+                // A runaway: nothing of the opponent can reach its path to the crowning rank.
+                if (self.cone[c][i] & enemy).is_empty() {
+                    let dist = i32::from(self.distance[c][i]);
+                    runaways += (self.king - MAN) / 2 + 40 - 6 * dist;
+                }
+            }
         }
         let mut score = (opening * phase + ending * (full - phase)) / full;
 
@@ -216,29 +229,11 @@ impl Evaluator {
             score += i32::from(self.king_square[usize::from(sq.index())]);
         }
         let material = men.count() as i32 * MAN + kings_n * self.king;
-
-        // Back rank guard matters only while the opponent still has to crown.
-        if pos.kings(them).is_empty() {
-            let mut guard = 0;
-            for sq in men {
-                guard += i32::from(self.guard[c][usize::from(sq.index())]);
-            }
+        if crowning_matters {
             score += guard * phase / full + guard / 2;
         }
-
         score += 2 * mobility[c];
-
-        // Runaway men: nothing of the opponent can reach the path to the crowning rank.
-        if pos.kings(them).is_empty() {
-            let enemy = pos.pieces(them);
-            for sq in men {
-                let i = usize::from(sq.index());
-                if (self.cone[c][i] & enemy).is_empty() {
-                    let dist = i32::from(self.distance[c][i]);
-                    score += (self.king - MAN) / 2 + 40 - 6 * dist;
-                }
-            }
-        }
+        score += runaways;
 
         if self.geometry.size() == 10 {
             let left = (men & self.left_half).count() as i32;
