@@ -4,7 +4,7 @@ use crate::bench::WallClock;
 use crate::hub::HubClient;
 use crate::CliError;
 use kingme_draughts::{pdn, Color, Game, Move, Variant};
-use kingme_engine::{choose_move, search, Level, Limits};
+use kingme_engine::{search, Level, Limits, Memory};
 use std::collections::HashSet;
 use std::fmt;
 use std::io::Write;
@@ -94,7 +94,8 @@ pub struct Args {
 const MAX_PLIES: usize = 400;
 
 enum Player {
-    Internal(EngineSpec),
+    /// One of our engines, with what it remembers during a game.
+    Internal(EngineSpec, Memory),
     Hub(Box<HubClient>, u64),
 }
 
@@ -104,26 +105,35 @@ impl Player {
             EngineSpec::Hub(cmd) => {
                 Player::Hub(Box::new(HubClient::start(cmd, variant)?), hub_movetime)
             }
-            other => Player::Internal(other.clone()),
+            other => Player::Internal(other.clone(), Memory::new()),
         })
+    }
+
+    /// Forgets the previous game, so that every game is played as if it were the first.
+    fn new_game(&mut self) {
+        if let Player::Internal(_, memory) = self {
+            *memory = Memory::new();
+        }
     }
 
     fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, CliError> {
         let clock = WallClock::new();
         let found = match self {
             Player::Hub(client, ms) => return client.choose(game, *ms),
-            Player::Internal(EngineSpec::Level(level)) => choose_move(game, *level, &clock, seed),
-            Player::Internal(EngineSpec::MoveTime(ms)) => {
+            Player::Internal(EngineSpec::Level(level), memory) => {
+                memory.choose_move(game, *level, &clock, seed)
+            }
+            Player::Internal(EngineSpec::MoveTime(ms), _) => {
                 let limits = Limits::Time {
                     soft_ms: *ms / 2,
                     hard_ms: *ms,
                 };
                 search(game, limits, &clock, &mut |_| {}).best
             }
-            Player::Internal(EngineSpec::Depth(d)) => {
+            Player::Internal(EngineSpec::Depth(d), _) => {
                 search(game, Limits::Depth(*d), &clock, &mut |_| {}).best
             }
-            Player::Internal(EngineSpec::Hub(_)) => None,
+            Player::Internal(EngineSpec::Hub(_), _) => None,
         };
         found.ok_or_else(|| CliError("engine found no move in a game that is not over".into()))
     }
@@ -211,7 +221,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut b = Player::new(&args.b, variant, args.hub_movetime)?;
     let name = |p: &Player, spec: &EngineSpec| match p {
         Player::Hub(c, _) => format!("{} (hub)", c.name()),
-        Player::Internal(_) => spec.to_string(),
+        Player::Internal(..) => spec.to_string(),
     };
     let (a_name, b_name) = (name(&a, &args.a), name(&b, &args.b));
     let openings = Openings(args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
@@ -236,6 +246,8 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
             played += 1;
             let a_color = if a_first { first_mover } else { !first_mover };
+            a.new_game();
+            b.new_game();
             let mut game = Game::new(variant);
             for m in opening {
                 game.play(m, false)?;

@@ -54,7 +54,8 @@ pub enum Level {
     Intermediate,
     /// Full strength, at most 1.5 s per move.
     Advanced,
-    /// Full strength with 5 s per move and a larger table.
+    /// Full strength with 5 s per move and a larger table, kept from move to move
+    /// ([`Memory`]).
     Expert,
 }
 
@@ -100,6 +101,11 @@ impl Level {
             Level::Beginner => 40,
             _ => 0,
         }
+    }
+
+    /// Whether this level keeps its transposition table from one move to the next.
+    const fn remembers(self) -> bool {
+        matches!(self, Level::Expert)
     }
 
     /// log2 of the transposition table's bucket count.
@@ -181,11 +187,73 @@ pub fn choose_move_in_position(
 }
 
 fn choose(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<Move> {
-    think(root, level, clock, seed).and_then(|r| r.best)
+    think(root, level, clock, seed, &mut Memory::new()).and_then(|r| r.best)
+}
+
+/// What the computer remembers from one move to the next: the transposition table of its last
+/// search, so that the next search starts from what it learnt. Only Expert uses it (the other
+/// levels think afresh every move, as the site describes them). Keep one per game, or one per
+/// player of many games: a table never gives a wrong move, only a better-informed one.
+#[derive(Debug, Default)]
+pub struct Memory {
+    table: Option<tt::Table>,
+}
+
+impl Memory {
+    pub fn new() -> Memory {
+        Memory::default()
+    }
+
+    /// What [`think_at_level`] decides, with Expert starting from what it remembers of its
+    /// earlier searches and remembering this one.
+    pub fn think(
+        &mut self,
+        game: &Game,
+        level: Level,
+        clock: &dyn Clock,
+        seed: u64,
+    ) -> Option<SearchResult> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        think(&root_of_game(game), level, clock, seed, self)
+    }
+
+    /// The move [`Memory::think`] decides on.
+    pub fn choose_move(
+        &mut self,
+        game: &Game,
+        level: Level,
+        clock: &dyn Clock,
+        seed: u64,
+    ) -> Option<Move> {
+        self.think(game, level, clock, seed).and_then(|r| r.best)
+    }
+
+    /// The table to search with at `level`: the remembered one for Expert, a new one otherwise.
+    fn table_for(&mut self, level: Level) -> tt::Table {
+        let log2 = level.table_log2();
+        match self.table.take() {
+            Some(table) if level.remembers() && table.log2_buckets() == log2 => table,
+            _ => tt::Table::new(log2),
+        }
+    }
+
+    fn keep(&mut self, level: Level, table: tt::Table) {
+        if level.remembers() {
+            self.table = Some(table);
+        }
+    }
 }
 
 /// The decision of `level` with what led to it: a random pick has depth 0 and no nodes.
-fn think(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<SearchResult> {
+fn think(
+    root: &Root,
+    level: Level,
+    clock: &dyn Clock,
+    seed: u64,
+    memory: &mut Memory,
+) -> Option<SearchResult> {
     let moves = root.position.legal_moves();
     if moves.is_empty() {
         return None;
@@ -205,7 +273,9 @@ fn think(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<Sear
         return Some(instant(moves[0]));
     }
     let limits = level.limits(root.position.variant());
-    let mut result = Searcher::new(root, clock, level.table_log2()).run(root, limits, &mut |_| {});
+    let mut searcher = Searcher::with_table(root, clock, memory.table_for(level));
+    let mut result = searcher.run(root, limits, &mut |_| {});
+    memory.keep(level, searcher.into_table());
     if result.best.is_none() {
         result.best = Some(moves[0]);
     }
@@ -264,7 +334,7 @@ pub fn think_at_level(
     if game.outcome().is_some() {
         return None;
     }
-    think(&root_of_game(game), level, clock, seed)
+    think(&root_of_game(game), level, clock, seed, &mut Memory::new())
 }
 
 /// A quick judgement of the game's position for the side to move, in centi-men.
@@ -312,4 +382,60 @@ pub fn wants_to_offer_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool
         return false;
     }
     judge(game, level, clock).abs() <= 8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+
+    /// Time moves on by 10 ms at every reading.
+    struct TickingClock(Cell<f64>);
+
+    impl Clock for TickingClock {
+        fn now_ms(&self) -> f64 {
+            let t = self.0.get();
+            self.0.set(t + 10.0);
+            t
+        }
+    }
+
+    #[test]
+    fn a_kept_table_makes_the_same_search_cheaper() {
+        let game = Game::new(Variant::International);
+        let root = root_of_game(&game);
+        let clock = TickingClock(Cell::new(0.0));
+        let mut fresh = Searcher::new(&root, &clock, 16);
+        let first = fresh.run(&root, Limits::Depth(8), &mut |_| {});
+        let mut again = Searcher::with_table(&root, &clock, fresh.into_table());
+        let second = again.run(&root, Limits::Depth(8), &mut |_| {});
+        assert_eq!(second.depth, 8);
+        assert!(
+            second.nodes < first.nodes,
+            "{} nodes with the kept table, {} without",
+            second.nodes,
+            first.nodes
+        );
+        assert!(game.legal_moves().contains(&second.best.expect("a move")));
+    }
+
+    #[test]
+    fn only_expert_remembers_between_moves() {
+        let mut game = Game::new(Variant::English);
+        let clock = TickingClock(Cell::new(0.0));
+        let mut memory = Memory::new();
+        for level in [Level::Advanced, Level::Intermediate] {
+            let m = memory.choose_move(&game, level, &clock, 1).expect("a move");
+            assert!(game.legal_moves().contains(&m));
+            assert!(memory.table.is_none(), "{level}");
+        }
+        for _ in 0..3 {
+            let m = memory
+                .choose_move(&game, Level::Expert, &clock, 1)
+                .expect("a move");
+            assert!(memory.table.is_some());
+            game.play(&m, false).expect("a legal move");
+        }
+        assert_eq!(game.ply(), 3);
+    }
 }

@@ -49,8 +49,14 @@ impl std::fmt::Debug for Searcher<'_> {
 
 impl<'c> Searcher<'c> {
     pub fn new(root: &Root, clock: &'c dyn Clock, tt_log2: u32) -> Searcher<'c> {
+        Searcher::with_table(root, clock, Table::new(tt_log2))
+    }
+
+    /// A searcher that starts from what `table` learnt in earlier searches.
+    pub fn with_table(root: &Root, clock: &'c dyn Clock, mut table: Table) -> Searcher<'c> {
+        table.new_search();
         Searcher {
-            tt: Table::new(tt_log2),
+            tt: table,
             eval: Evaluator::new(root.position.variant()),
             killers: [[None; 2]; MAX_PLY],
             history: vec![0; 2 * 64 * 64],
@@ -64,6 +70,11 @@ impl<'c> Searcher<'c> {
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_best: None,
         }
+    }
+
+    /// The transposition table, to keep for a later search.
+    pub fn into_table(self) -> Table {
+        self.tt
     }
 
     /// Searches `root` deeper and deeper until `limits` say stop; reports every completed

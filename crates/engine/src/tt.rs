@@ -56,7 +56,8 @@ struct Entry {
     check: u32,
     score: i16,
     depth: i8,
-    /// 0 empty, 1 exact, 2 lower, 3 upper.
+    /// The low two bits: 0 empty, 1 exact, 2 lower, 3 upper; the rest: the search
+    /// ([`Table::new_search`]) that stored the entry.
     bound: u8,
     from: u8,
     to: u8,
@@ -65,10 +66,25 @@ struct Entry {
 }
 
 /// Two entries per bucket: one kept for depth, one always replaced.
+impl Entry {
+    const fn is_empty(&self) -> bool {
+        self.bound & BOUND_BITS == 0
+    }
+
+    const fn generation(&self) -> u8 {
+        self.bound >> 2
+    }
+}
+
+const BOUND_BITS: u8 = 0b11;
+
+/// A table kept across searches (the moves of one game) prefers to overwrite what earlier
+/// searches stored: each search has a generation number.
 #[derive(Debug)]
 pub struct Table {
     buckets: Vec<[Entry; 2]>,
     mask: usize,
+    generation: u8,
 }
 
 impl Table {
@@ -78,7 +94,19 @@ impl Table {
         Table {
             buckets: vec![[Entry::default(); 2]; n],
             mask: n - 1,
+            generation: 0,
         }
+    }
+
+    /// log2 of the number of buckets.
+    pub fn log2_buckets(&self) -> u32 {
+        self.buckets.len().trailing_zeros()
+    }
+
+    /// Marks what is stored from now on as newer than everything stored before, so that it is
+    /// kept before older entries of greater depth.
+    pub fn new_search(&mut self) {
+        self.generation = (self.generation + 1) & (u8::MAX >> 2);
     }
 
     fn slot(&self, hash: u64) -> (usize, u32) {
@@ -108,11 +136,11 @@ impl Table {
         let (i, check) = self.slot(hash);
         let e = self.buckets[i]
             .iter()
-            .find(|e| e.bound != 0 && e.check == check)?;
+            .find(|e| !e.is_empty() && e.check == check)?;
         Some(Hit {
             score: i32::from(e.score),
             depth: i32::from(e.depth),
-            bound: match e.bound {
+            bound: match e.bound & BOUND_BITS {
                 1 => Bound::Exact,
                 2 => Bound::Lower,
                 _ => Bound::Upper,
@@ -136,7 +164,11 @@ impl Table {
         let (i, check) = self.slot(hash);
         let bucket = &mut self.buckets[i];
         let depth = depth.clamp(-1, 127) as i8;
-        let slot = if bucket[0].bound == 0 || bucket[0].check == check || depth >= bucket[0].depth {
+        let slot = if bucket[0].is_empty()
+            || bucket[0].check == check
+            || depth >= bucket[0].depth
+            || bucket[0].generation() != self.generation
+        {
             0
         } else {
             1
@@ -155,11 +187,12 @@ impl Table {
             check,
             score: score.clamp(-32_000, 32_000) as i16,
             depth,
-            bound: match bound {
-                Bound::Exact => 1,
-                Bound::Lower => 2,
-                Bound::Upper => 3,
-            },
+            bound: (self.generation << 2)
+                | match bound {
+                    Bound::Exact => 1,
+                    Bound::Lower => 2,
+                    Bound::Upper => 3,
+                },
             from: best.map_or(0, |k| k.from),
             to: best.map_or(0, |k| k.to),
             index: best.map_or(0, |k| k.index),

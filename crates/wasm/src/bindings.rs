@@ -15,6 +15,21 @@ fn js_error(e: SessionError) -> JsError {
     JsError::new(&e.0)
 }
 
+/// What the computer remembers between its turns (its transposition table); one per worker.
+#[wasm_bindgen(js_name = EngineMemory)]
+#[derive(Debug, Default)]
+pub struct JsMemory {
+    memory: kingme_engine::Memory,
+}
+
+#[wasm_bindgen(js_class = EngineMemory)]
+impl JsMemory {
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> JsMemory {
+        JsMemory::default()
+    }
+}
+
 /// A game of draughts under the rules of one variant.
 #[wasm_bindgen(js_name = Game)]
 #[derive(Debug)]
@@ -101,13 +116,19 @@ impl JsGame {
         self.session.to_pdn()
     }
 
-    /// The computer's turn at `level`: `{ acceptDraw, move, offerDraw }`.
+    /// The computer's turn at `level`: `{ acceptDraw, move, offerDraw }`. `memory` keeps what
+    /// it learns for its next turns (Expert uses it).
     #[wasm_bindgen(js_name = computerTurn)]
-    pub fn computer_turn(&self, level: &str, seed: u32) -> Result<JsValue, JsError> {
+    pub fn computer_turn(
+        &self,
+        level: &str,
+        seed: u32,
+        memory: &mut JsMemory,
+    ) -> Result<JsValue, JsError> {
         let level = parse_level(level).map_err(js_error)?;
         let turn = self
             .session
-            .computer_turn(level, &SystemClock, u64::from(seed))
+            .computer_turn(level, &SystemClock, u64::from(seed), &mut memory.memory)
             .map_err(js_error)?;
         to_js(&turn)
     }

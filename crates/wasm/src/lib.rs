@@ -7,7 +7,7 @@ mod bindings;
 pub mod session;
 pub mod view;
 
-pub use bindings::JsGame;
+pub use bindings::{JsGame, JsMemory};
 
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]

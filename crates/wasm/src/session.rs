@@ -7,7 +7,7 @@ use crate::view::{
     ResultView, SearchReport, Snapshot,
 };
 use kingme_draughts::{notation, Color, DrawRule, EndReason, Game, Move, Position, Variant};
-use kingme_engine::{Clock, Level};
+use kingme_engine::{Clock, Level, Memory};
 use std::fmt;
 
 /// A problem with what the page asked for; its message names the problem.
@@ -277,12 +277,13 @@ impl Session {
     }
 
     /// What the computer at `level` does on its turn: accept a pending offer, or move (and
-    /// perhaps offer a draw with the move).
+    /// perhaps offer a draw with the move). `memory` carries what it learnt on earlier turns.
     pub fn computer_turn(
         &self,
         level: Level,
         clock: &dyn Clock,
         seed: u64,
+        memory: &mut Memory,
     ) -> Result<ComputerTurn, SessionError> {
         self.check_not_over()?;
         let offer_from_opponent = self.game.draw_offer() == Some(!self.game.position().turn());
@@ -293,7 +294,7 @@ impl Session {
                 offer_draw: false,
             });
         }
-        let chosen = kingme_engine::choose_move(&self.game, level, clock, seed);
+        let chosen = memory.choose_move(&self.game, level, clock, seed);
         let offer_draw = chosen.is_some()
             && self.game.may_offer_draw()
             && kingme_engine::wants_to_offer_draw(&self.game, level, clock);

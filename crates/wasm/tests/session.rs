@@ -1,6 +1,6 @@
 #![allow(clippy::unwrap_used)]
 
-use kingme_engine::Level;
+use kingme_engine::{Level, Memory};
 use kingme_wasm::session::{parse_level, Session};
 use kingme_wasm::SystemClock;
 
@@ -125,7 +125,9 @@ fn pdn_round_trips_with_moves_and_start() {
 #[test]
 fn the_computer_plays_a_legal_move() {
     let s = Session::new("english", None).unwrap();
-    let turn = s.computer_turn(Level::Beginner, &SystemClock, 7).unwrap();
+    let turn = s
+        .computer_turn(Level::Beginner, &SystemClock, 7, &mut Memory::new())
+        .unwrap();
     assert!(!turn.accept_draw);
     let chosen = turn.chosen.unwrap();
     assert!(s.legal_moves().contains(&chosen));

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initSync } from "./pkg/kingme_wasm.js";
-import { RulesGame } from "./rules";
+import { ComputerMemory, RulesGame } from "./rules";
 
 beforeAll(async () => {
   // Tests run in Node: read the module from disk (the page fetches it instead).
@@ -31,7 +31,9 @@ describe("the rules through WebAssembly", () => {
     const game = RulesGame.create("english");
     expect(() => game.playPath(["c3", "c5"], false)).toThrowError(/no legal move follows c3-c5/);
     expect(() => game.acceptDraw()).toThrowError(/no draw offer/);
-    expect(() => game.computerTurn("grandmaster", 1)).toThrowError(/grandmaster/);
+    const memory = new ComputerMemory();
+    expect(() => game.computerTurn("grandmaster", 1, memory)).toThrowError(/grandmaster/);
+    memory.free();
     try {
       game.playText("a1-b2", false);
       expect.unreachable();
@@ -44,9 +46,26 @@ describe("the rules through WebAssembly", () => {
 
   it("asks the engine for the computer's turn", () => {
     const game = RulesGame.create("russian");
-    const turn = game.computerTurn("beginner", 42);
+    const memory = new ComputerMemory();
+    const turn = game.computerTurn("beginner", 42, memory);
     expect(turn.acceptDraw).toBe(false);
     expect(game.legalMoves()).toContainEqual(turn.move);
     game.free();
+    memory.free();
+  });
+
+  it("keeps one memory across turns and games", () => {
+    const memory = new ComputerMemory();
+    const game = RulesGame.create("english");
+    const first = game.computerTurn("intermediate", 1, memory);
+    expect(first.move).not.toBeNull();
+    game.playPath(first.move?.path ?? [], false);
+    const reply = game.computerTurn("intermediate", 2, memory);
+    expect(game.legalMoves()).toContainEqual(reply.move);
+    const other = RulesGame.create("international");
+    expect(other.legalMoves()).toContainEqual(other.computerTurn("beginner", 3, memory).move);
+    game.free();
+    other.free();
+    memory.free();
   });
 });

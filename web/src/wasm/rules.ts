@@ -1,5 +1,5 @@
 /** The rules, loaded from kingme-wasm, behind typed methods. */
-import init, { Game as WasmGame } from "./pkg/kingme_wasm.js";
+import init, { EngineMemory, Game as WasmGame } from "./pkg/kingme_wasm.js";
 import type { ComputerTurn, LegalMove, SearchReport, Snapshot, VariantKey } from "./types";
 
 let loading: Promise<void> | null = null;
@@ -8,6 +8,15 @@ let loading: Promise<void> | null = null;
 export function loadRules(): Promise<void> {
   loading ??= init().then(() => undefined);
   return loading;
+}
+
+/** What the computer remembers from one turn to the next (Expert keeps its analysis). */
+export class ComputerMemory {
+  readonly memory = new EngineMemory();
+
+  free(): void {
+    this.memory.free();
+  }
 }
 
 /** A game under one variant's rules. Methods throw `Error`s whose message names the problem. */
@@ -62,8 +71,9 @@ export class RulesGame {
     return this.game.toPdn();
   }
 
-  computerTurn(level: string, seed: number): ComputerTurn {
-    return this.game.computerTurn(level, seed) as ComputerTurn;
+  /** The computer's turn; `memory` carries what it learnt on its earlier turns. */
+  computerTurn(level: string, seed: number, memory: ComputerMemory): ComputerTurn {
+    return this.game.computerTurn(level, seed, memory.memory) as ComputerTurn;
   }
 
   searchNodes(nodes: number): SearchReport {
