@@ -114,13 +114,19 @@ impl Session {
     }
 
     /// Every legal move with its full route (none once the game is over).
+    /// The legal moves in reading order: by starting square (file, then rank), then by the
+    /// squares landed on, then by the pieces taken (two captures may share their route).
     pub fn legal_moves(&self) -> Vec<MoveView> {
         let pos = self.game.position();
-        self.game
-            .legal_moves()
-            .iter()
-            .map(|m| move_view(pos, m))
-            .collect()
+        let g = pos.variant().geometry();
+        let place = |sq: kingme_draughts::Square| (g.file(sq), g.rank(sq));
+        let mut moves: Vec<_> = self.game.legal_moves().into_iter().collect();
+        moves.sort_by_cached_key(|m| {
+            let landings: Vec<_> = m.landings().iter().map(|&sq| place(sq)).collect();
+            let captured: Vec<_> = m.captured().into_iter().map(place).collect();
+            (place(m.from()), landings, captured)
+        });
+        moves.iter().map(|m| move_view(pos, m)).collect()
     }
 
     fn play_move(&mut self, m: &Move, offer_draw: bool) -> Result<MoveView, SessionError> {

@@ -140,3 +140,20 @@ fn a_node_limited_search_reports_its_work() {
     assert!(report.nodes >= 1000, "{report:?}");
     assert!(s.legal_moves().contains(&report.best.unwrap()));
 }
+
+#[test]
+fn legal_moves_are_listed_in_reading_order() {
+    let notation =
+        |s: &Session| -> Vec<String> { s.legal_moves().into_iter().map(|m| m.notation).collect() };
+    let english = Session::new("english", None).unwrap();
+    assert_eq!(
+        notation(&english),
+        ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
+    );
+    // The generator lists these by direction (b4-a5, d4-c5, …, then b4-c5, …).
+    let international = Session::new("international", None).unwrap();
+    assert_eq!(
+        notation(&international),
+        ["b4-a5", "b4-c5", "d4-c5", "d4-e5", "f4-e5", "f4-g5", "h4-g5", "h4-i5", "j4-i5"]
+    );
+}
