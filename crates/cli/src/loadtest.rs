@@ -118,7 +118,15 @@ impl Drop for Spawned {
 async fn spawn_server(sync: &str) -> Result<(Spawned, SocketAddr), CliError> {
     let db = std::env::temp_dir().join(format!("kingme-loadtest-{}.db", std::process::id()));
     let mut child = Command::new(std::env::current_exe()?)
-        .args(["serve", "--addr", "127.0.0.1:0", "--sync", sync, "--db"])
+        // Every simulated player comes from 127.0.0.1: no per-address limits.
+        .args(["serve", "--addr", "127.0.0.1:0", "--sync", sync])
+        .args([
+            "--rooms-per-minute",
+            "0",
+            "--sockets-per-address",
+            "0",
+            "--db",
+        ])
         .arg(&db)
         .stdout(Stdio::null())
         .stderr(Stdio::piped())

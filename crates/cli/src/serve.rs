@@ -1,7 +1,7 @@
 //! `kingme serve`: the web site and online rooms.
 
 use crate::CliError;
-use kingme_server::{Durability, Server, ServerOptions};
+use kingme_server::{AddressLimits, Durability, Server, ServerOptions};
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -21,6 +21,13 @@ pub struct Args {
     /// cut; much lower latency on slow disks).
     #[arg(long, default_value = "full", value_parser = ["full", "normal"])]
     sync: String,
+    /// Rooms one client address may create per minute, and at once (0: no limit). Behind a
+    /// reverse proxy every client has the proxy's address: limit there instead.
+    #[arg(long, default_value_t = AddressLimits::default().rooms_per_minute)]
+    rooms_per_minute: u32,
+    /// Sockets one client address may hold open at once (0: no limit).
+    #[arg(long, default_value_t = AddressLimits::default().sockets)]
+    sockets_per_address: usize,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -40,6 +47,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Durability::Normal
             } else {
                 Durability::Full
+            },
+            per_address: AddressLimits {
+                rooms_per_minute: args.rooms_per_minute,
+                sockets: args.sockets_per_address,
             },
             ..ServerOptions::default()
         };

@@ -1,17 +1,19 @@
 //! The JSON API and the WebSocket upgrade.
 
 use crate::ids::is_valid_id;
+use crate::per_address::{AddressLimits, SocketCounts};
 use crate::socket::{self, Shared};
 use crate::state::{CreateError, Found};
 use axum::body::Bytes;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Path, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use kingme_draughts::Variant;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
+use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
@@ -22,9 +24,11 @@ pub struct App {
     /// Origins allowed to open sockets besides the server's own.
     pub allowed_origins: Vec<String>,
     pub sockets: AtomicUsize,
+    pub per_address: AddressLimits,
+    pub sockets_by_address: Arc<SocketCounts>,
 }
 
-fn problem(status: StatusCode, code: &str, message: impl Into<String>) -> Response {
+pub(crate) fn problem(status: StatusCode, code: &str, message: impl Into<String>) -> Response {
     let message: String = message.into();
     (status, Json(json!({ "code": code, "message": message }))).into_response()
 }
@@ -166,6 +170,7 @@ fn origin_allowed(app: &App, headers: &HeaderMap) -> bool {
 pub async fn room_socket(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     upgrade: WebSocketUpgrade,
 ) -> Response {
@@ -176,6 +181,14 @@ pub async fn room_socket(
             "sockets may only be opened from this site",
         );
     }
+    let limit = app.per_address.sockets;
+    let Some(slot) = app.sockets_by_address.take(peer.ip(), limit) else {
+        return problem(
+            StatusCode::TOO_MANY_REQUESTS,
+            "too_many_sockets",
+            format!("your address already has {limit} connections open: close some first"),
+        );
+    };
     let limit = app.shared.limits.max_message_bytes;
     upgrade
         .max_message_size(limit.saturating_mul(16))
@@ -188,5 +201,6 @@ pub async fn room_socket(
             app.sockets.fetch_add(1, Ordering::Relaxed);
             socket::run(ws, app.shared.clone(), id).await;
             app.sockets.fetch_sub(1, Ordering::Relaxed);
+            drop(slot);
         })
 }

@@ -12,6 +12,7 @@ pub mod assets;
 pub mod clock;
 mod http;
 pub mod ids;
+mod per_address;
 pub mod protocol;
 pub mod room;
 mod socket;
@@ -21,6 +22,7 @@ pub mod store;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use http::RoomCreated;
+pub use per_address::AddressLimits;
 pub use socket::Limits;
 
 use axum::extract::DefaultBodyLimit;
@@ -55,6 +57,8 @@ pub struct ServerOptions {
     /// How often rooms are checked for expiry and absent players; `None`: only on
     /// [`ServerHandle::sweep`].
     pub sweep_every: Option<Duration>,
+    /// What one client address may do.
+    pub per_address: AddressLimits,
 }
 
 impl Default for ServerOptions {
@@ -67,6 +71,7 @@ impl Default for ServerOptions {
             limits: Limits::default(),
             allowed_origins: Vec::new(),
             sweep_every: Some(Duration::from_secs(5)),
+            per_address: AddressLimits::default(),
         }
     }
 }
@@ -158,6 +163,8 @@ impl Server {
             shared: shared.clone(),
             allowed_origins: options.allowed_origins.clone(),
             sockets: AtomicUsize::new(0),
+            per_address: options.per_address,
+            sockets_by_address: Arc::default(),
         });
         Ok(Server {
             listener,
@@ -189,7 +196,10 @@ impl Server {
 
     fn router(&self) -> Router {
         Router::new()
-            .route("/api/rooms", post(http::create_room))
+            .route(
+                "/api/rooms",
+                per_address::limit_room_creation(post(http::create_room), self.app.per_address),
+            )
             .route("/api/rooms/{id}", get(http::room_info))
             .route("/api/health", get(http::health))
             .route("/ws/{id}", get(http::room_socket))
@@ -219,11 +229,14 @@ impl Server {
                 }
             });
         }
-        let served = axum::serve(self.listener, router)
-            .with_graceful_shutdown(async move {
-                let _ = stopped.wait_for(|s| *s).await;
-            })
-            .await;
+        let served = axum::serve(
+            self.listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stopped.wait_for(|s| *s).await;
+        })
+        .await;
         let flushed = handle.shared.hub.store().close().await;
         served?;
         flushed?;

@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use futures_util::SinkExt;
+use kingme_server::{AddressLimits, Limits, ManualClock};
 use serde_json::json;
 use tokio_tungstenite::tungstenite::Message;
 
@@ -142,6 +143,49 @@ async fn unknown_rooms_and_foreign_origins_are_refused() {
         .await;
     assert_eq!(status, 400);
     assert!(body.contains("bad_fen"), "{body}");
+    still_serves(&server, &room).await;
+}
+
+#[tokio::test]
+async fn one_address_can_neither_flood_rooms_nor_hoard_sockets() {
+    let db = TempDb::new();
+    let per_address = AddressLimits {
+        rooms_per_minute: 2,
+        sockets: 2,
+    };
+    let server =
+        TestServer::start_configured(&db, ManualClock::new(T0), Limits::default(), per_address)
+            .await;
+    let (room, _) = server.create_room("english", None).await;
+    server.create_room("russian", None).await;
+    let (status, body) = server
+        .http("POST", "/api/rooms", Some("{\"variant\": \"english\"}"))
+        .await;
+    assert_eq!(status, 429, "{body}");
+    assert!(
+        body.contains("rate_limited") && body.contains("try again in"),
+        "{body}"
+    );
+
+    let own_origin = format!("http://{}", server.addr);
+    let mut first = server.connect(&room, None, None).await;
+    first.expect("snapshot").await;
+    let mut second = server.connect(&room, None, None).await;
+    second.expect("snapshot").await;
+    let refused = server.request_with_origin(&room, &own_origin).await;
+    assert!(refused.unwrap_err().contains("429"));
+
+    // A closed socket gives its place back (once the server has seen it close).
+    first.close().await;
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        match server.request_with_origin(&room, &own_origin).await {
+            Ok(()) => break,
+            Err(e) if tokio::time::Instant::now() < deadline => assert!(e.contains("429"), "{e}"),
+            Err(e) => panic!("the closed socket's place was not given back: {e}"),
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+    }
     still_serves(&server, &room).await;
 }
 

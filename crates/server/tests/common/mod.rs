@@ -2,7 +2,7 @@
 #![allow(dead_code, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
 
 use futures_util::{SinkExt, StreamExt};
-use kingme_server::{Limits, ManualClock, Server, ServerHandle, ServerOptions};
+use kingme_server::{AddressLimits, Limits, ManualClock, Server, ServerHandle, ServerOptions};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -55,6 +55,15 @@ impl TestServer {
     }
 
     pub async fn start_with(db: &TempDb, clock: ManualClock, limits: Limits) -> TestServer {
+        TestServer::start_configured(db, clock, limits, AddressLimits::default()).await
+    }
+
+    pub async fn start_configured(
+        db: &TempDb,
+        clock: ManualClock,
+        limits: Limits,
+        per_address: AddressLimits,
+    ) -> TestServer {
         let options = ServerOptions {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             db: Some(db.0.clone()),
@@ -63,6 +72,7 @@ impl TestServer {
             limits,
             allowed_origins: Vec::new(),
             sweep_every: None,
+            per_address,
         };
         let server = Server::bind(options).await.expect("server starts");
         let addr = server.local_addr();
