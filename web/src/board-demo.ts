@@ -31,6 +31,7 @@ function demoState(size: 8 | 10): BoardState {
       mustCapture: ["d4"],
       partialPath: [],
       lastMove: { path: ["f6", "e5"], captured: [] },
+      clickable: ["d4", "f6"],
     };
   }
   // International: white has just captured a3×c5; black must capture with d6 or f6.
@@ -53,6 +54,7 @@ function demoState(size: 8 | 10): BoardState {
     mustCapture: ["d6", "f6"],
     partialPath: [],
     lastMove: { path: ["a3", "c5"], captured: ["b4"] },
+    clickable: ["d6", "f6", "f4", "b4"],
   };
 }
 

@@ -32,6 +32,8 @@ export interface BoardState {
   partialPath: string[];
   /** Orange line along the route; small red rings where pieces were captured. */
   lastMove: LastMoveView | null;
+  /** Squares where a click does something: the mouse pointer becomes a hand over them. */
+  clickable: string[];
 }
 
 export type BoardViewName = "oblique" | "top";

@@ -179,14 +179,15 @@ export class CameraRig {
     this.controls.update();
   }
 
-  setView(view: BoardViewName, now: number): Promise<void> {
+  /** Moves the camera to a named view: animated, or at the next frame when `instant`. */
+  setView(view: BoardViewName, now: number, instant = false): Promise<void> {
     this.view = view;
     this.cancelTween();
     const from = this.spherical();
     const fit = this.fit(VIEW_POLAR[view]);
     const to = new THREE.Spherical(fit.distance, VIEW_POLAR[view], from.theta + angleDelta(from.theta, 0));
     return new Promise((resolve) => {
-      this.tween = { from, to, fromZ: this.target.z, toZ: fit.targetZ, start: now, resolve };
+      this.tween = { from, to, fromZ: this.target.z, toZ: fit.targetZ, start: instant ? now - VIEW_MS : now, resolve };
     });
   }
 

@@ -16,6 +16,7 @@ function base(): BoardState {
     mustCapture: [],
     partialPath: [],
     lastMove: null,
+    clickable: [],
   };
 }
 

@@ -37,6 +37,7 @@ function sameField<K extends StateKey>(key: K, a: BoardState[K], b: BoardState[K
     case "finalDests":
     case "mustCapture":
     case "partialPath":
+    case "clickable":
       return sameList(a as string[], b as string[]);
     default:
       return a === b;
@@ -54,6 +55,7 @@ function copyState(s: BoardState): BoardState {
     mustCapture: [...s.mustCapture],
     partialPath: [...s.partialPath],
     lastMove: s.lastMove ? { path: [...s.lastMove.path], captured: [...s.lastMove.captured] } : null,
+    clickable: [...s.clickable],
   };
 }
 

@@ -5,6 +5,7 @@ import { CameraRig } from "./camera";
 import { squareToWorld, type PlanePoint } from "./coords";
 import { PIECE_HEIGHT, SELECTED_LIFT } from "./dims";
 import { MarkerLayer } from "./markers";
+import { reducedMotion } from "./motion";
 import { Picker } from "./picking";
 import { PieceLayer, type PieceInstance } from "./pieces";
 import { Stage } from "./scene";
@@ -44,6 +45,8 @@ export class BoardView implements Board3D {
   private sized = false;
   private destroyed = false;
   private settleWaiters: (() => void)[] = [];
+  /** Where the mouse last hovered over the canvas (null: elsewhere), for the pointer's shape. */
+  private hovering: { x: number; y: number } | null = null;
 
   constructor(
     private readonly container: HTMLElement,
@@ -78,7 +81,17 @@ export class BoardView implements Board3D {
       if (e.pointerType === "mouse" && e.button !== 0) return;
       this.tap.down(e.pointerId, e.clientX, e.clientY, e.pointerType);
     });
-    this.listen("pointermove", (e) => this.tap.move(e.pointerId, e.clientX, e.clientY));
+    this.listen("pointermove", (e) => {
+      this.tap.move(e.pointerId, e.clientX, e.clientY);
+      if (e.pointerType === "mouse" && e.buttons === 0) {
+        this.hovering = { x: e.clientX, y: e.clientY };
+        this.updateCursor();
+      }
+    });
+    this.listen("pointerleave", () => {
+      this.hovering = null;
+      this.updateCursor();
+    });
     this.listen("pointerup", (e) => {
       if (this.tap.up(e.pointerId, e.clientX, e.clientY)) this.click(e.clientX, e.clientY);
     });
@@ -107,8 +120,11 @@ export class BoardView implements Board3D {
     if (this.destroyed) return;
     if (patch.pieces !== undefined && this.move) this.finishMove();
     const { state, changed } = mergeState(this.state, patch);
-    if (changed.has("selected")) this.lift = { lowered: this.state.selected, since: performance.now() };
+    if (changed.has("selected")) {
+      this.lift = { lowered: this.state.selected, since: reducedMotion() ? -Infinity : performance.now() };
+    }
     this.state = state;
+    if (changed.has("clickable")) this.updateCursor();
     for (const key of changed) this.dirty.add(key);
     if (changed.size > 0) this.requestFrame();
   }
@@ -132,14 +148,14 @@ export class BoardView implements Board3D {
         start: performance.now(),
         resolve,
       };
-      if (!valid) this.finishMove();
+      if (!valid || reducedMotion()) this.finishMove();
       this.requestFrame();
     });
   }
 
   setView(view: BoardViewName): Promise<void> {
     if (this.destroyed) return Promise.resolve();
-    const arrived = this.rig.setView(view, performance.now());
+    const arrived = this.rig.setView(view, performance.now(), reducedMotion());
     this.requestFrame();
     return arrived;
   }
@@ -190,6 +206,18 @@ export class BoardView implements Board3D {
     const waiters = this.settleWaiters;
     this.settleWaiters = [];
     for (const resolve of waiters) resolve();
+  }
+
+  /** A hand over squares where a click does something, the arrow elsewhere. */
+  private updateCursor(): void {
+    let cursor = "";
+    if (this.hovering && this.state.clickable.length > 0) {
+      this.applyPending();
+      const { x, y } = this.hovering;
+      const hit = this.picker.pick(x, y, this.state.size, this.state.flipped);
+      if (hit.kind === "dark" && this.state.clickable.includes(hit.square)) cursor = "pointer";
+    }
+    if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;
   }
 
   private click(clientX: number, clientY: number): void {

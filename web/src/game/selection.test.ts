@@ -43,7 +43,13 @@ describe("selecting a piece", () => {
       dests: ["d4", "b4"],
       finalDests: [],
       partialPath: [],
+      clickable: ["c3", "e3", "d4", "b4"],
     });
+  });
+
+  it("marks as clickable only the pieces that can move", () => {
+    // a1 and g3 are own pieces without a move: clicking them does nothing.
+    expect(selectionView(NOTHING_SELECTED, quiet).clickable).toEqual(["c3", "e3"]);
   });
 
   it("reselects when another own piece is clicked", () => {
@@ -128,6 +134,8 @@ describe("multi-captures click by click", () => {
     expect(v.partialPath).toEqual(["a1", "c3"]);
     expect(v.dests).toEqual(["e5", "a5", "e1"]);
     expect(v.finalDests).toEqual(["g7"]);
+    // Half-way, only the capture's own next squares do something.
+    expect(v.clickable).toEqual(["e5", "a5", "e1", "g7"]);
   });
 
   it("completes automatically once one route remains", () => {

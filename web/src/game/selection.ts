@@ -36,6 +36,8 @@ export interface SelectionView {
   finalDests: string[];
   /** The route entered so far (empty when nothing is half-entered). */
   partialPath: string[];
+  /** Squares where a click does something (the pointer shows a hand over them). */
+  clickable: string[];
 }
 
 export const NOTHING_SELECTED: Selection = { selected: null, partial: [] };
@@ -69,11 +71,17 @@ function uniqueFinals(moves: readonly LegalMove[], nextIndex: number): string[] 
 export function selectionView(sel: Selection, ctx: SelectionContext): SelectionView {
   const routes = candidates(sel, ctx);
   const next = sel.partial.length;
+  const dests = unique(routes.filter((m) => m.path.length > next).map((m) => m.path[next]!));
+  const finalDests = unique(uniqueFinals(routes, next));
+  // Half-way through a capture only its next landings (or a final square) can be clicked;
+  // otherwise any piece that can move, and the selected one (to put it down).
+  const pieces = isHalfEntered(sel) ? [] : ctx.moves.map((m) => m.path[0]!);
   return {
     selected: sel.selected,
-    dests: unique(routes.filter((m) => m.path.length > next).map((m) => m.path[next]!)),
-    finalDests: unique(uniqueFinals(routes, next)),
+    dests,
+    finalDests,
     partialPath: sel.partial.length > 1 ? [...sel.partial] : [],
+    clickable: unique([...pieces, ...dests, ...finalDests]),
   };
 }
 

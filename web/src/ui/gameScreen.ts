@@ -274,6 +274,7 @@ export class GameScreen {
       mustCapture: [],
       partialPath: [],
       lastMove: this.lastMoveView(s),
+      clickable: [],
     };
   }
 
@@ -290,7 +291,7 @@ export class GameScreen {
       partialPath: interactive ? view.partialPath : [],
       mustCapture: interactive ? s.mustCapture : [],
     };
-    this.board.set(marks);
+    this.board.set({ ...marks, clickable: interactive ? view.clickable : [] });
     this.grid.update({ size: s.size, flipped: this.controller.flipped, pieces: s.pieces, ...marks });
 
     this.renderBanner(s);

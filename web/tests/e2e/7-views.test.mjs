@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, openSite, settled, startGame } from "./helpers.mjs";
+import { ARTIFACTS, clickSquare, openSite, settled, startGame } from "./helpers.mjs";
 
 /** Distinct colours (quantised) and the spread of brightness in a PNG, measured in the page. */
 async function pictureStats(page, png) {
@@ -43,6 +43,28 @@ test("oblique and top views render the board", async () => {
     }
     assert.notDeepEqual(shots.oblique, shots.top, "the two views differ");
     await page.screenshot({ path: path.join(ARTIFACTS, "game-screen.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("the pointer is a hand over the pieces that can move and over their landing squares", async () => {
+  const { browser, page, errors } = await openSite();
+  try {
+    await startGame(page, "english", "local");
+    const canvas = page.locator('[data-testid="board"] canvas');
+    const cursorAt = async (square) => {
+      const point = await page.evaluate((sq) => window.__kingme.squareToClient(sq), square);
+      await page.mouse.move(point.x, point.y);
+      return canvas.evaluate((c) => c.style.cursor);
+    };
+    assert.equal(await cursorAt("c3"), "pointer", "a man that can move");
+    assert.equal(await cursorAt("a1"), "", "a man that cannot move");
+    assert.equal(await cursorAt("d4"), "", "an empty square no piece is selected for");
+    assert.equal(await cursorAt("f6"), "", "the opponent's man");
+    await clickSquare(page, "c3");
+    assert.equal(await cursorAt("d4"), "pointer", "a landing square of the selected man");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
