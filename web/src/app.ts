@@ -1,7 +1,7 @@
 /** The site: header, then the rule chooser, mode chooser or game screen. */
 import { LOCALES, isLocale, locale, onLocaleChange, setLocale, t } from "./i18n";
 import type { Mode } from "./game/controller";
-import { LocalController } from "./game/local";
+import { LocalController, type GameEnding } from "./game/local";
 import { clearSavedGame, loadSavedGame } from "./game/storage";
 import { RulesGame } from "./wasm/rules";
 import type { VariantKey } from "./wasm/types";
@@ -105,7 +105,7 @@ export class App {
             screen.variant,
             {
               start: (variant, mode, fen) => this.tryStart(() => this.startGame(variant, mode, fen, [])),
-              loadPdn: (text) => this.tryStart(() => this.startFromPdn(text)),
+              loadPdn: (text) => this.tryStart(() => this.startFromPdn(text, screen.variant)),
               online: (variant, fen) => this.createOnlineRoom(variant, fen),
             },
             () => this.show({ kind: "rules" }),
@@ -137,9 +137,10 @@ export class App {
     mode: Mode,
     startFen: string | null,
     moves: { path: string[]; offer: boolean }[],
+    ending: GameEnding = {},
   ): void {
     clearSavedGame();
-    const controller = new LocalController(variant, mode, { startFen: startFen ?? "", moves });
+    const controller = new LocalController(variant, mode, { startFen: startFen ?? "", moves, ...ending });
     const screen = new GameScreen(
       controller,
       {
@@ -183,13 +184,12 @@ export class App {
     this.startGame(record.variant, color === startTurn ? "intermediate" : "second", record.startFen, record.moves);
   }
 
-  private startFromPdn(text: string): void {
-    const game = RulesGame.fromPdn(text);
+  /** A game from PDN, read with `variant`'s rules unless it names its own, at one screen. */
+  private startFromPdn(text: string, variant: VariantKey): void {
+    const game = RulesGame.fromPdn(text, variant);
     try {
-      const variant = game.snapshot().variant;
-      const moves: { path: string[]; offer: boolean }[] = [];
-      for (let m = game.undo(); m; m = game.undo()) moves.unshift({ path: m.path, offer: false });
-      this.startGame(variant, "local", game.startFen(), moves);
+      const r = game.record();
+      this.startGame(r.variant, "local", r.startFen, r.moves, { resigned: r.resigned, drawAgreed: r.drawAgreed });
     } finally {
       game.free();
     }

@@ -48,9 +48,14 @@ impl JsGame {
 
     /// A game read from PDN text.
     #[wasm_bindgen(js_name = fromPdn)]
-    pub fn from_pdn(text: &str) -> Result<JsGame, JsError> {
-        let session = Session::from_pdn(text).map_err(js_error)?;
+    pub fn from_pdn(text: &str, variant: Option<String>) -> Result<JsGame, JsError> {
+        let session = Session::from_pdn(text, variant.as_deref()).map_err(js_error)?;
         Ok(JsGame { session })
+    }
+
+    /// The game to replay: `{ variant, startFen, moves: {path, offer}[], resigned, drawAgreed }`.
+    pub fn record(&self) -> Result<JsValue, JsError> {
+        to_js(&self.session.record())
     }
 
     /// Every legal move: `{ path, captures, notation, promotes }[]`.

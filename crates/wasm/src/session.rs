@@ -4,9 +4,11 @@
 
 use crate::view::{
     ComputerTurn, CountdownView, LastMoveView, Material, MoveView, PieceView, PiecesLeft,
-    ResultView, SearchReport, Snapshot,
+    RecordView, RecordedMove, ResultView, SearchReport, Snapshot,
 };
-use kingme_draughts::{notation, Color, DrawRule, EndReason, Game, Move, Position, Variant};
+use kingme_draughts::{
+    notation, Color, DrawRule, EndReason, Game, Move, Outcome, Position, Variant,
+};
 use kingme_engine::{Clock, Level, Memory};
 use std::fmt;
 
@@ -32,6 +34,12 @@ struct Played {
     color: Color,
     view: MoveView,
     offered_draw: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Ending {
+    Resigned(&'static str),
+    DrawAgreed,
 }
 
 /// A game in progress, with the history of its moves' views.
@@ -82,26 +90,63 @@ impl Session {
         })
     }
 
-    /// A game read from PDN text (its moves replayed, so undo works through them).
-    pub fn from_pdn(text: &str) -> Result<Session, SessionError> {
-        let recorded = Game::from_pdn(text, None).map_err(fail)?;
+    /// A game read from PDN text (its moves replayed, so undo works through them); `variant`
+    /// is the rules to read it with when it has no `GameType` tag.
+    pub fn from_pdn(text: &str, variant: Option<&str>) -> Result<Session, SessionError> {
+        let fallback = variant.map(parse_variant).transpose()?;
+        let pdn = kingme_draughts::pdn::read(text, fallback).map_err(fail)?;
+        let recorded = &pdn.game;
         let mut session = Session {
             game: Game::from_position(*recorded.start_position()),
             played: Vec::new(),
         };
+        // PDN keeps no draw offers; a declared draw that no rule made was agreed, so the last
+        // move carried the offer that was accepted.
+        let declared = pdn.outcome().filter(|_| recorded.outcome().is_none());
+        let agreed = declared.is_some_and(|o| o.reason == EndReason::Draw(DrawRule::Agreement));
+        let last = recorded.moves().len().checked_sub(1);
         for (i, m) in recorded.moves().enumerate() {
-            session.play_move(m, recorded.offered_draw_at(i))?;
+            let offer = agreed && Some(i) == last && session.game.may_offer_draw();
+            session.play_move(m, offer)?;
         }
-        if let Some(outcome) = recorded.outcome() {
-            if outcome.reason == EndReason::Resignation {
-                if let Some(winner) = outcome.winner {
-                    session.game.resign(!winner).map_err(fail)?;
-                }
-            } else if outcome.reason == EndReason::Draw(DrawRule::Agreement) {
+        match declared {
+            Some(Outcome {
+                reason: EndReason::Resignation,
+                winner: Some(winner),
+            }) => session.game.resign(!winner).map_err(fail)?,
+            Some(_) if session.game.draw_offer().is_some() => {
                 session.game.accept_draw().map_err(fail)?;
             }
+            _ => {}
         }
         Ok(session)
+    }
+
+    /// The game as a record to replay: start, moves with their draw offers, and how it ended
+    /// when no move ended it (a resignation or an accepted draw).
+    pub fn record(&self) -> RecordView {
+        let ending = self.game.outcome().and_then(|o| match o.reason {
+            EndReason::Resignation => o.winner.map(|w| Ending::Resigned((!w).name())),
+            EndReason::Draw(DrawRule::Agreement) => Some(Ending::DrawAgreed),
+            _ => None,
+        });
+        RecordView {
+            variant: self.game.variant().key(),
+            start_fen: self.start_fen(),
+            moves: self
+                .played
+                .iter()
+                .map(|p| RecordedMove {
+                    path: p.view.path.clone(),
+                    offer: p.offered_draw,
+                })
+                .collect(),
+            resigned: match ending {
+                Some(Ending::Resigned(color)) => Some(color),
+                _ => None,
+            },
+            draw_agreed: ending == Some(Ending::DrawAgreed),
+        }
     }
 
     /// The position the game started from, as FEN.

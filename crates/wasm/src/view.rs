@@ -60,6 +60,27 @@ pub struct LastMoveView {
     pub offered_draw: bool,
 }
 
+/// A played move as a record keeps it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RecordedMove {
+    pub path: Vec<String>,
+    /// Whether a draw offer travelled with it.
+    pub offer: bool,
+}
+
+/// A game to replay: its rules, start, moves, and an ending no move made.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct RecordView {
+    pub variant: &'static str,
+    pub start_fen: String,
+    pub moves: Vec<RecordedMove>,
+    /// The side that resigned, if the game ended so.
+    pub resigned: Option<&'static str>,
+    /// Whether the game ended with a draw offer accepted.
+    pub draw_agreed: bool,
+}
+
 /// How the game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]

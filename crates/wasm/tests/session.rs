@@ -113,13 +113,54 @@ fn pdn_round_trips_with_moves_and_start() {
     for m in ["c3-d4", "f6-e5", "d4xf6"] {
         s.play_text(m, false).unwrap();
     }
-    let back = Session::from_pdn(&s.to_pdn()).unwrap();
+    let back = Session::from_pdn(&s.to_pdn(), None).unwrap();
     assert_eq!(back.snapshot(), s.snapshot());
     assert_eq!(
         back.start_fen(),
         Session::new("english", None).unwrap().fen()
     );
-    assert!(Session::from_pdn("[GameType \"99\"] 1. zz").is_err());
+    assert!(Session::from_pdn("[GameType \"99\"] 1. zz", None).is_err());
+}
+
+#[test]
+fn pdn_without_a_game_type_is_read_with_the_chosen_rules() {
+    let untagged = "1. 11-15 22-18 *";
+    let err = Session::from_pdn(untagged, None).unwrap_err();
+    assert!(err.0.contains("GameType"), "{err}");
+    let english = Session::from_pdn(untagged, Some("english")).unwrap();
+    assert_eq!(english.snapshot().ply, 2);
+    assert!(Session::from_pdn(untagged, Some("chess")).is_err());
+    // The tag, when there is one, names the rules.
+    let tagged = "[GameType \"20\"] 1. 32-28 *";
+    let international = Session::from_pdn(tagged, Some("english")).unwrap();
+    assert_eq!(international.snapshot().variant, "international");
+}
+
+#[test]
+fn the_record_keeps_draw_offers_and_an_ending_no_move_made() {
+    let mut s = Session::new("english", None).unwrap();
+    s.play_text("c3-d4", true).unwrap();
+    s.play_text("f6-e5", false).unwrap();
+    s.resign("white").unwrap();
+    let record = s.record();
+    assert_eq!(record.variant, "english");
+    let offers: Vec<bool> = record.moves.iter().map(|m| m.offer).collect();
+    assert_eq!(offers, [true, false]);
+    assert_eq!(record.moves[0].path, ["c3", "d4"]);
+    assert_eq!(record.resigned, Some("white"));
+    assert!(!record.draw_agreed);
+    // PDN has no draw offers, but it keeps the resignation.
+    let back = Session::from_pdn(&s.to_pdn(), None).unwrap().record();
+    assert_eq!(back.moves.len(), 2);
+    assert_eq!(back.resigned, Some("white"));
+
+    let mut agreed = Session::new("russian", None).unwrap();
+    let first = agreed.legal_moves()[0].path.clone();
+    agreed.play_path(&first, true).unwrap();
+    agreed.accept_draw().unwrap();
+    let record = Session::from_pdn(&agreed.to_pdn(), None).unwrap().record();
+    assert_eq!((record.resigned, record.draw_agreed), (None, true));
+    assert_eq!(Session::new("russian", None).unwrap().record().moves, []);
 }
 
 #[test]

@@ -14,6 +14,12 @@ import {
 } from "./controller";
 import { clearSavedGame, saveGame } from "./storage";
 
+/** How a replayed game ended when no move ended it. */
+export interface GameEnding {
+  resigned?: Color | null;
+  drawAgreed?: boolean;
+}
+
 interface MoveRecord {
   path: string[];
   offer: boolean;
@@ -42,7 +48,7 @@ export class LocalController implements GameController {
   constructor(
     readonly variant: VariantKey,
     readonly mode: Mode,
-    record: Pick<GameRecord, "startFen" | "moves"> | null,
+    record: (Pick<GameRecord, "startFen" | "moves"> & GameEnding) | null,
     engine: EngineClient | null = null,
   ) {
     this.level = computerLevel(mode);
@@ -53,6 +59,8 @@ export class LocalController implements GameController {
       this.game.playPath(m.path, m.offer);
       this.history.push({ path: [...m.path], offer: m.offer, color });
     }
+    if (record?.resigned) this.game.resign(record.resigned);
+    else if (record?.drawAgreed && this.game.snapshot().drawOffer !== null) this.game.acceptDraw();
     if (this.level === null) this.humans = ["white", "black"];
     else this.humans = [mode === "second" ? opposite(startTurn) : startTurn];
     this.flipped = this.level !== null && this.humans[0] !== firstMover(variant);

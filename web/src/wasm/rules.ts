@@ -1,6 +1,6 @@
 /** The rules, loaded from kingme-wasm, behind typed methods. */
 import init, { EngineMemory, Game as WasmGame } from "./pkg/kingme_wasm.js";
-import type { ComputerTurn, LegalMove, SearchReport, Snapshot, VariantKey } from "./types";
+import type { ComputerTurn, GameRecordView, LegalMove, SearchReport, Snapshot, VariantKey } from "./types";
 
 let loading: Promise<void> | null = null;
 
@@ -27,8 +27,14 @@ export class RulesGame {
     return new RulesGame(new WasmGame(variant, fen ?? null));
   }
 
-  static fromPdn(text: string): RulesGame {
-    return new RulesGame(WasmGame.fromPdn(text));
+  /** A game read from PDN; `variant` is used when the text has no GameType tag. */
+  static fromPdn(text: string, variant?: VariantKey): RulesGame {
+    return new RulesGame(WasmGame.fromPdn(text, variant ?? null));
+  }
+
+  /** The game to replay: start, moves with their draw offers, and a resignation or agreement. */
+  record(): GameRecordView {
+    return this.game.record() as GameRecordView;
   }
 
   legalMoves(): LegalMove[] {

@@ -3,6 +3,17 @@
 export type Color = "white" | "black";
 export type VariantKey = "english" | "international" | "russian" | "brazilian";
 
+/** A game to replay, as the rules record it (see `RulesGame.record`). */
+export interface GameRecordView {
+  variant: VariantKey;
+  startFen: string;
+  moves: { path: string[]; offer: boolean }[];
+  /** The side that resigned, when the game ended so. */
+  resigned: Color | null;
+  /** Whether the game ended with a draw offer accepted. */
+  drawAgreed: boolean;
+}
+
 export interface LegalMove {
   /** Every square the piece stands on, starting with the square it leaves. */
   path: string[];

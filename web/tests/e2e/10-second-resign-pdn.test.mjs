@@ -91,6 +91,16 @@ test("resigning asks first; dismissing changes nothing, accepting gives the game
     assert.match(await dialog.textContent(), /The computer wins\./);
     await page.getByTestId("close-dialog").click();
     assert.equal(await page.getByTestId("resign").isDisabled(), true);
+
+    // The finished game, taken out as PDN and loaded back, is still finished.
+    const finished = await downloadPdn(page);
+    await page.getByTestId("choose-mode").click();
+    await page.getByTestId("start-pdn").fill(finished.text);
+    await page.getByTestId("load-pdn").click();
+    await page.waitForFunction(() => window.__kingme?.snapshot().result != null);
+    const loaded = await snapshot(page);
+    assert.deepEqual(loaded.result, s.result);
+    assert.equal(loaded.fen, s.fen);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
@@ -139,6 +149,13 @@ test("a game downloaded as PDN loads back on the mode chooser; bad PDN is refuse
     assert.equal(loaded.result, null);
     assert.equal((await downloadPdn(page)).text, exported.text, "the loaded game exports the same PDN");
     assert.ok((await page.locator('[data-testid="legal-moves"] button').count()) > 0, "the game goes on");
+
+    // Without a GameType tag the rules chosen on the way in are used.
+    await page.getByTestId("choose-mode").click();
+    await pdnField.fill("1. 11-15 22-18 *");
+    await page.getByTestId("load-pdn").click();
+    await page.waitForFunction(() => window.__kingme?.snapshot().ply === 2);
+    assert.deepEqual((await snapshot(page)).moves, ["c3-d4", "f6-e5"]);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
