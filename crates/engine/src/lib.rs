@@ -317,10 +317,7 @@ pub fn search(
 /// The move the computer plays at `level`; `None` when the game is over. Equal seeds give
 /// equal choices.
 pub fn choose_move(game: &Game, level: Level, clock: &dyn Clock, seed: u64) -> Option<Move> {
-    if game.outcome().is_some() {
-        return None;
-    }
-    choose(&root_of_game(game), level, clock, seed)
+    Memory::new().choose_move(game, level, clock, seed)
 }
 
 /// What [`choose_move`] decides, with the search behind it (depth 0 for a move picked at
@@ -331,10 +328,7 @@ pub fn think_at_level(
     clock: &dyn Clock,
     seed: u64,
 ) -> Option<SearchResult> {
-    if game.outcome().is_some() {
-        return None;
-    }
-    think(&root_of_game(game), level, clock, seed, &mut Memory::new())
+    Memory::new().think(game, level, clock, seed)
 }
 
 /// A quick judgement of the game's position for the side to move, in centi-men.
