@@ -247,18 +247,22 @@ pub enum ServerMessage {
         seat: Seat,
         since: u64,
     },
+    /// A refused request; `ack` names the refused move when the request was one.
     Error {
         code: ErrorCode,
         message: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        ack: Option<u64>,
     },
 }
 
 impl ServerMessage {
-    /// An error message.
+    /// An error message about no move in particular.
     pub fn error(code: ErrorCode, message: impl Into<String>) -> ServerMessage {
         ServerMessage::Error {
             code,
             message: message.into(),
+            ack: None,
         }
     }
 }

@@ -443,7 +443,12 @@ async fn handle_message(
             }
             Ok(Answer::Done) => Ok(()),
             Err(Refusal { code, message }) => {
-                conn.send_msg(&ServerMessage::Error { code, message }).await
+                let ack = match action {
+                    ClientMessage::Move { ack, .. } => Some(ack),
+                    _ => None,
+                };
+                conn.send_msg(&ServerMessage::Error { code, message, ack })
+                    .await
             }
         },
     }

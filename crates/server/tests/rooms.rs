@@ -46,7 +46,8 @@ async fn a_whole_game_is_played_to_its_end_and_watched() {
 
     // Spectators never get a seat or play.
     spectator.send(json!({"t": "join"})).await;
-    spectator.expect_error("seat_taken").await;
+    let err = spectator.expect_error("seat_taken").await;
+    assert!(err.get("ack").is_none(), "no move was refused: {err}");
     spectator
         .send(json!({"t": "move", "ack": 1, "v": v, "move": "c3-d4"}))
         .await;
@@ -69,6 +70,7 @@ async fn illegal_out_of_turn_stale_and_wrong_token_moves_change_nothing() {
         .await;
     let err = creator.client.expect_error("illegal_move").await;
     assert!(err["message"].as_str().unwrap().contains("c3"), "{err}");
+    assert_eq!(err["ack"], 1, "a refused move is named by its ack");
     creator
         .client
         .send(json!({"t": "move", "ack": 2, "v": v, "move": "nonsense"}))
@@ -77,9 +79,9 @@ async fn illegal_out_of_turn_stale_and_wrong_token_moves_change_nothing() {
 
     joiner
         .client
-        .send(json!({"t": "move", "ack": 1, "v": v, "move": "f6-e5"}))
+        .send(json!({"t": "move", "ack": 7, "v": v, "move": "f6-e5"}))
         .await;
-    joiner.client.expect_error("not_your_turn").await;
+    assert_eq!(joiner.client.expect_error("not_your_turn").await["ack"], 7);
 
     creator
         .client

@@ -122,6 +122,18 @@ describe("online controller", () => {
     expect(controller.view.notice).toMatch(/version 1/);
   });
 
+  it("takes back only the move the refusal names", () => {
+    const { controller, socket, events } = setup();
+    controller.play(["c3", "d4"], false);
+    const sent = socket().sent.at(-1) as { ack: number };
+    // A refusal naming another move (an old one) leaves the move shown; one naming it takes it back.
+    socket().receive({ t: "error", code: "not_your_turn", message: "an older move", ack: sent.ack + 100 });
+    expect(controller.snapshot().ply).toBe(1);
+    socket().receive({ t: "error", code: "illegal_move", message: "no", ack: sent.ack });
+    expect(controller.snapshot().ply).toBe(0);
+    expect(events.map((e) => e.kind)).toEqual(["played", "error", "undone", "error"]);
+  });
+
   it("says so and reloads the room when the server's position differs from its own", () => {
     const { socket, sockets, events } = setup(baseSnapshot({ you: "joiner", to_move: "creator" }));
     socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-b4"]), outcome: null });

@@ -132,7 +132,7 @@ export class OnlineController implements GameController {
           if (this.view.seat !== null && seat === otherSeat(this.view.seat)) this.awaySignalled = true;
           this.roomChanged();
         },
-        refused: (code, message) => this.onRefused(code, message),
+        refused: (code, message, ack) => this.onRefused(code, message, ack),
         acked: () => undefined,
         unreadable: (message) => {
           this.view.notice = message;
@@ -340,10 +340,13 @@ export class OnlineController implements GameController {
     this.roomChanged();
   }
 
-  private onRefused(code: ErrorCode, message: string): void {
+  private onRefused(code: ErrorCode, message: string, ack: number | undefined): void {
     if (code === "bad_token") forgetSeat(this.view.room);
     if (code === "wrong_game") return; // both players asked for the rematch: it has started
-    if (this.optimistic !== null && MOVE_REFUSALS.has(code)) {
+    // The server names a refused move by its ack; a refusal without one is about the move only
+    // when its code is a move's.
+    const ourMove = ack === undefined ? MOVE_REFUSALS.has(code) : ack === this.optimistic?.ack;
+    if (this.optimistic !== null && ourMove) {
       // The move shown at once was refused: take it back.
       this.connection.forget(this.optimistic.ack);
       this.optimistic = null;

@@ -258,6 +258,11 @@ describe("room connection", () => {
     last().receive({ t: "error", code: "not_your_turn", message: "it is not your turn" });
     expect(log).toContain("refused not_your_turn");
     expect(last().closedWith).toBeNull();
+    // A refused move, named by its ack, is no longer pending (it would never be resent).
+    const kept = connection.sendMove("c3-d4", false, 1);
+    const refused = connection.sendMove("e3-f4", false, 1);
+    last().receive({ t: "error", code: "illegal_move", message: "no", ack: refused.ack });
+    expect(connection.pending).toEqual([kept]);
   });
 });
 

@@ -49,8 +49,8 @@ export interface ConnectionListener {
   seat(seat: Seat, token: string): void;
   presence(p: Presence): void;
   away(seat: Seat, since: number): void;
-  /** A request was refused (nothing changed). */
-  refused(code: ErrorCode, message: string): void;
+  /** A request was refused (nothing changed); `ack` names the move, when a move was refused. */
+  refused(code: ErrorCode, message: string, ack?: number): void;
   /** The server sent a frame this page cannot read (it is skipped). */
   unreadable(message: string): void;
   /** A move was stored as version `v`. */
@@ -272,7 +272,8 @@ export class RoomConnection {
           this.listener.gone(message.code === "room_expired" ? CLOSE.ROOM_EXPIRED : CLOSE.ROOM_NOT_FOUND, message.message);
           return;
         }
-        this.listener.refused(message.code, message.message);
+        if (message.ack !== undefined) this.forget(message.ack);
+        this.listener.refused(message.code, message.message, message.ack);
         break;
     }
   }

@@ -112,7 +112,8 @@ export type ServerMessage =
   | { t: "synced"; v: number }
   | ({ t: "presence" } & Presence)
   | { t: "away"; seat: Seat; since: number }
-  | { t: "error"; code: ErrorCode; message: string };
+  /** A refused request; `ack` names the refused move when the request was one. */
+  | { t: "error"; code: ErrorCode; message: string; ack?: number };
 
 /** Anything the server sends. */
 export type Incoming = ServerMessage | RoomEvent;
