@@ -62,8 +62,14 @@ pub enum ClientMessage {
         #[serde(default)]
         v: Option<u64>,
     },
-    /// Take the free seat (the second player). Answered by [`ServerMessage::Seat`].
-    Join,
+    /// Take the free seat (the second player). Answered by [`ServerMessage::Seat`]. `token`:
+    /// the seat token the client chose (32 random hex digits) and kept before sending, so that
+    /// a connection lost before the answer still leads back to the seat; without it the server
+    /// chooses one.
+    Join {
+        #[serde(default)]
+        token: Option<String>,
+    },
     /// Play a move, written in full-path notation (`c3×e5×g7`; shortened forms that name one
     /// legal move are accepted). `ack` is the client's id for this move (a repeat is acked again
     /// and never applied twice); `v` is the room version the move was chosen at.

@@ -1,6 +1,7 @@
 //! One room: its game, its seats, its recent events, who is connected. No I/O: the hub
 //! ([`crate::state`]) persists and broadcasts what this module decides.
 
+use crate::ids::is_valid_id;
 use crate::protocol::{
     ClientMessage, Colors, ErrorCode, Event, EventKind, OutcomeView, Presence, Seat, Side, Snapshot,
 };
@@ -270,7 +271,7 @@ impl Room {
         now: u64,
         new_token: impl FnOnce() -> String,
     ) -> Result<Decision, Refusal> {
-        if let ClientMessage::Join = msg {
+        if let ClientMessage::Join { token } = msg {
             if let Some(seat) = seat {
                 return refuse(
                     ErrorCode::AlreadySeated,
@@ -280,10 +281,20 @@ impl Room {
             if self.joined() {
                 return refuse(ErrorCode::SeatTaken, "both seats are taken: you can watch");
             }
+            let token = match token {
+                Some(t) if is_valid_id(t) && *t != self.record.creator_token => t.clone(),
+                Some(_) => {
+                    return refuse(
+                        ErrorCode::BadToken,
+                        "a seat token is 32 random hexadecimal digits",
+                    )
+                }
+                None => new_token(),
+            };
             return Ok(apply(
                 EventKind::Joined { seat: Seat::Joiner },
                 None,
-                Some(new_token()),
+                Some(token),
             ));
         }
         let Some(seat) = seat else {
@@ -415,7 +426,9 @@ impl Room {
                 }
                 Ok(apply(EventKind::LeftForComputer { seat }, None, None))
             }
-            ClientMessage::Hello { .. } | ClientMessage::Sync { .. } | ClientMessage::Join => {
+            ClientMessage::Hello { .. }
+            | ClientMessage::Sync { .. }
+            | ClientMessage::Join { .. } => {
                 refuse(ErrorCode::HelloFirst, "this message is not a room action")
             }
         }

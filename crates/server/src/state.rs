@@ -224,7 +224,7 @@ impl Hub {
         room.apply(event, change);
         let answer = match (msg, token) {
             (ClientMessage::Move { ack, .. }, _) => Answer::Ack { ack: *ack, v },
-            (ClientMessage::Join, Some(token)) => {
+            (ClientMessage::Join { .. }, Some(token)) => {
                 room.seat_spectator(Seat::Joiner);
                 Answer::Seated {
                     seat: Seat::Joiner,

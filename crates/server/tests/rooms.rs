@@ -464,3 +464,39 @@ async fn after_two_minutes_away_the_opponent_may_continue_against_the_computer()
     let err = back.expect_error("game_left_room").await;
     assert!(err["message"].as_str().unwrap().contains("computer"));
 }
+
+#[tokio::test]
+async fn a_joiner_that_chose_its_token_gets_the_seat_back_after_losing_the_answer() {
+    let db = TempDb::new();
+    let server = TestServer::start(&db).await;
+    let (room, token) = server.create_room("english", None).await;
+    let mut creator = server.connect(&room, Some(&token), None).await;
+    creator.expect("seat").await;
+    creator.expect("snapshot").await;
+
+    let mut joiner = server.connect(&room, None, None).await;
+    joiner.expect("snapshot").await;
+    joiner
+        .send(json!({ "t": "join", "token": "not a token" }))
+        .await;
+    joiner.expect_error("bad_token").await;
+    // The creator's token would make two seats one.
+    joiner.send(json!({ "t": "join", "token": token })).await;
+    joiner.expect_error("bad_token").await;
+
+    // The join goes out and the connection drops before the seat message is read.
+    let chosen = "0123456789abcdef0123456789abcdef";
+    joiner.send(json!({ "t": "join", "token": chosen })).await;
+    joiner.close().await;
+    creator.expect("joined").await;
+
+    let mut back = server.connect(&room, Some(chosen), None).await;
+    let seat = back.expect("seat").await;
+    assert_eq!(
+        (seat["seat"].as_str(), seat["token"].as_str()),
+        (Some("joiner"), Some(chosen))
+    );
+    let snap = back.expect("snapshot").await;
+    assert_eq!(snap["you"], "joiner");
+    assert_eq!(snap["joined"], true);
+}

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { FakeSocket } from "../net/fakeSocket";
 import type { RoomSnapshot } from "../net/protocol";
+import { loadSeat } from "../net/seats";
 import { initSync } from "../wasm/pkg/kingme_wasm.js";
 import { RulesGame } from "../wasm/rules";
 import type { ControllerEvent } from "./controller";
@@ -239,6 +240,50 @@ describe("online controller", () => {
       expect(controller.view.notice).toBeNull();
       expect(socket().sent).toHaveLength(1);
     });
+  });
+
+  /** Node has no localStorage: a map stands in for the seat store. */
+  function withStorage(): void {
+    const items = new Map<string, string>();
+    vi.stubGlobal("localStorage", {
+      getItem: (k: string) => items.get(k) ?? null,
+      setItem: (k: string, v: string) => void items.set(k, v),
+      removeItem: (k: string) => void items.delete(k),
+    });
+  }
+
+  it("joins with a token of its own, kept before asking, so a lost answer still brings the seat back", () => {
+    vi.useFakeTimers();
+    withStorage();
+    try {
+      const { controller, socket } = setup(baseSnapshot({ you: null, joined: false }));
+      controller.join();
+      const join = socket().sent.at(-1) as { t: string; token: string };
+      expect(join.t).toBe("join");
+      expect(join.token).toMatch(/^[0-9a-f]{32}$/);
+      expect(loadSeat("r1")).toEqual({ seat: "joiner", token: join.token });
+      // The connection drops before the seat message: the next hello presents the token.
+      socket().drop(1006);
+      vi.runOnlyPendingTimers();
+      socket().open();
+      expect(socket().sent[0]).toMatchObject({ t: "hello", token: join.token });
+    } finally {
+      vi.useRealTimers();
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it("forgets its token when the seat was taken first", () => {
+    withStorage();
+    try {
+      const { controller, socket } = setup(baseSnapshot({ you: null, joined: false }));
+      controller.join();
+      expect(loadSeat("r1")?.seat).toBe("joiner");
+      socket().receive({ t: "error", code: "seat_taken", message: "both seats are taken: you can watch" });
+      expect(loadSeat("r1")).toBeNull();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it("never lets a spectator move", () => {

@@ -6,7 +6,7 @@
 import type { GameRecord } from "../engine/protocol";
 import { RoomConnection, type ConnectionStatus, type SocketLike } from "../net/client";
 import { otherSeat, type Colors, type ErrorCode, type OutcomeView, type Presence, type RoomEvent, type RoomSnapshot, type Seat } from "../net/protocol";
-import { forgetSeat, nextAckId, saveSeat } from "../net/seats";
+import { forgetSeat, newSeatToken, nextAckId, saveSeat } from "../net/seats";
 import { RulesGame } from "../wasm/rules";
 import { opposite, type Color, type LegalMove, type Snapshot, type VariantKey } from "../wasm/types";
 import { firstMover, type ControllerEvent, type GameController, type Mode } from "./controller";
@@ -258,8 +258,15 @@ export class OnlineController implements GameController {
     return () => this.roomListeners.delete(listener);
   }
 
+  /** Takes the free seat; its token is kept before asking, so no lost answer can lose it. */
   join(): void {
-    this.request({ t: "join" });
+    const token = newSeatToken();
+    saveSeat(this.view.room, { seat: "joiner", token });
+    if (!this.connection.join(token)) {
+      forgetSeat(this.view.room);
+      this.view.notice = "not connected: trying again";
+      this.roomChanged();
+    }
   }
 
   /** "Swap sides and play again", once the game is over. */
@@ -341,7 +348,7 @@ export class OnlineController implements GameController {
   }
 
   private onRefused(code: ErrorCode, message: string, ack: number | undefined): void {
-    if (code === "bad_token") forgetSeat(this.view.room);
+    if (code === "bad_token" || (this.view.seat === null && code === "seat_taken")) forgetSeat(this.view.room);
     if (code === "wrong_game") return; // both players asked for the rematch: it has started
     // The server names a refused move by its ack; a refusal without one is about the move only
     // when its code is a move's.

@@ -189,8 +189,18 @@ export class RoomConnection {
     this.pendingMoves = this.pendingMoves.filter((m) => m.ack !== ack);
   }
 
+  /**
+   * Asks for the free seat with a token of the page's own choosing, which the next hello then
+   * presents: if the connection drops before the seat message arrives, the seat comes back.
+   */
+  join(token: string): boolean {
+    if (!this.current) return false;
+    this.token = token;
+    return this.sendNow({ t: "join", token });
+  }
+
   /** Sends a request that is not a move (join, resign, …); false when not connected. */
-  send(message: Exclude<ClientMessage, { t: "hello" | "move" | "sync" }>): boolean {
+  send(message: Exclude<ClientMessage, { t: "hello" | "move" | "sync" | "join" }>): boolean {
     if (!this.current) return false;
     return this.sendNow(message);
   }

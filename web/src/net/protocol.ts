@@ -11,7 +11,8 @@ export const otherSeat = (seat: Seat): Seat => (seat === "creator" ? "joiner" : 
 
 export type ClientMessage =
   | { t: "hello"; token: string | null; v: number | null }
-  | { t: "join" }
+  /** `token`: the seat token the client chose and kept, so a lost answer still leads back to the seat. */
+  | { t: "join"; token?: string }
   | { t: "move"; ack: number; v: number; move: string; offer_draw: boolean }
   | { t: "accept_draw"; v: number }
   | { t: "resign"; v: number }

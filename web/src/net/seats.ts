@@ -32,6 +32,12 @@ export function loadSeat(room: string): StoredSeat | null {
   return null;
 }
 
+/** A seat token: 128 random bits as 32 hex digits, the shape the server gives its own. */
+export function newSeatToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
 export function saveSeat(room: string, seat: StoredSeat): void {
   try {
     storage()?.setItem(key(room), JSON.stringify(seat));
