@@ -240,6 +240,35 @@ fn draw_offers_are_accepted_only_when_fair() {
 }
 
 #[test]
+fn kings_only_with_equal_numbers_are_a_draw_the_computer_offers_and_accepts() {
+    for variant in Variant::ALL {
+        let top = if variant == Variant::International {
+            "10"
+        } else {
+            "8"
+        };
+        let one_each = position(variant, Color::White, &["Kc1"], &[&format!("Kf{top}")]);
+        let two_each = position(
+            variant,
+            Color::White,
+            &["Kc1", "Ke1"],
+            &[&format!("Kf{top}"), &format!("Kd{top}")],
+        );
+        for pos in [one_each, two_each] {
+            for level in Level::ALL {
+                let game = Game::from_position(pos);
+                let clock = FakeClock::new(5.0);
+                assert!(accepts_draw(&game, level, &clock), "{variant} {level}");
+                assert!(
+                    wants_to_offer_draw(&game, level, &clock),
+                    "{variant} {level}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn levels_parse_from_their_keys() {
     for level in Level::ALL {
         assert_eq!(level.key().parse::<Level>(), Ok(level));

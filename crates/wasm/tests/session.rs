@@ -198,3 +198,15 @@ fn legal_moves_are_listed_in_reading_order() {
         ["b4-a5", "b4-c5", "d4-c5", "d4-e5", "f4-e5", "f4-g5", "h4-g5", "h4-i5", "j4-i5"]
     );
 }
+
+#[test]
+fn the_computer_offers_a_draw_with_a_king_each() {
+    let mut s = Session::new("english", Some("B:WK32:BK1")).unwrap();
+    let first = s.legal_moves()[0].path.clone();
+    s.play_path(&first, false).unwrap();
+    let turn = s
+        .computer_turn(Level::Beginner, &SystemClock, 7, &mut Memory::new())
+        .unwrap();
+    assert!(turn.chosen.is_some());
+    assert!(turn.offer_draw, "{turn:?}");
+}

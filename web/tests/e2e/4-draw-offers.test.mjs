@@ -42,3 +42,25 @@ test("the computer declines a draw offer when it is winning, and the offer may n
     await browser.close();
   }
 });
+
+test("the computer offers a draw in a dead-drawn position, and accepting it ends the game", async () => {
+  const { browser, page, errors } = await openSite();
+  try {
+    // A king each: the computer offers with its reply.
+    await startGame(page, "english", "beginner", "B:WK32:BK1");
+    await page.locator('[data-testid="legal-moves"] button').first().click();
+    const s = await humanTurn(page);
+    assert.equal(s.ply, 2, "the computer answered with a move");
+    assert.equal(s.drawOffer, "white", "and offered a draw with it");
+    const accept = page.getByTestId("accept-draw");
+    await accept.waitFor({ state: "visible" });
+    await accept.click();
+    await page.waitForFunction(() => window.__kingme.snapshot().result !== null);
+    const over = await snapshot(page);
+    assert.deepEqual(over.result, { winner: null, reason: "agreement", reasonText: "agreement" });
+    await page.getByTestId("game-over").waitFor({ state: "visible" });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
