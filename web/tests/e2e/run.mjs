@@ -16,14 +16,15 @@ async function startServer() {
   if (bin && existsSync(bin)) {
     const db = path.join(mkdtempSync(path.join(tmpdir(), "kingme-e2e-")), "rooms.db");
     const child = spawn(bin, ["serve", "--addr", "127.0.0.1:0", "--db", db], { stdio: ["ignore", "ignore", "pipe"] });
-    return { child, pattern: /serving (http:\/\/[\d.:]+)/, stream: child.stderr };
+    // The address must be followed by more output: a chunk may end in the middle of it.
+    return { child, pattern: /serving (http:\/\/[\d.:]+)\s/, stream: child.stderr };
   }
   const vite = path.join(webRoot, "node_modules/vite/bin/vite.js");
   const child = spawn(process.execPath, [vite, "preview", "--host", "127.0.0.1", "--strictPort", "--port", String(await freePort())], {
     cwd: webRoot,
     stdio: ["ignore", "pipe", "pipe"],
   });
-  return { child, pattern: /(http:\/\/127\.0\.0\.1:\d+)/, stream: child.stdout };
+  return { child, pattern: /(http:\/\/127\.0\.0\.1:\d+)[/\s]/, stream: child.stdout };
 }
 
 function waitForUrl({ child, pattern, stream }) {
