@@ -39,6 +39,45 @@ CREATE TABLE IF NOT EXISTS expired_rooms (
 );
 ";
 
+/// The schema this build reads and writes, kept in `PRAGMA user_version`. A file from a newer
+/// build is refused rather than misread; version 0 is a file from before versions were kept
+/// (the same tables), or a new one.
+const SCHEMA_VERSION: i64 = 1;
+/// `PRAGMA application_id` of kingme's databases ("king"), so another program's SQLite file is
+/// refused instead of having rooms added to it.
+const APPLICATION_ID: i64 = 0x6b69_6e67;
+
+/// Refuses a file written by a newer kingme or by another program, before anything changes it.
+fn refuse_foreign(conn: &Connection) -> Result<(), StoreError> {
+    let pragma = |name: &str| -> Result<i64, StoreError> {
+        conn.pragma_query_value(None, name, |row| row.get(0))
+            .map_err(backend)
+    };
+    let version = pragma("user_version")?;
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::Backend(format!(
+            "the database was written by a newer kingme (schema {version}; this one knows up to \
+             {SCHEMA_VERSION})"
+        )));
+    }
+    let application = pragma("application_id")?;
+    if application != 0 && application != APPLICATION_ID {
+        return Err(StoreError::Backend(format!(
+            "not a kingme database (application id {application:#x})"
+        )));
+    }
+    Ok(())
+}
+
+fn prepare_schema(conn: &Connection) -> Result<(), StoreError> {
+    refuse_foreign(conn)?;
+    conn.execute_batch(SCHEMA).map_err(backend)?;
+    conn.pragma_update(None, "user_version", SCHEMA_VERSION)
+        .map_err(backend)?;
+    conn.pragma_update(None, "application_id", APPLICATION_ID)
+        .map_err(backend)
+}
+
 type Reply<T> = oneshot::Sender<Result<T, StoreError>>;
 
 enum Job {
@@ -85,6 +124,7 @@ impl SqliteStore {
     pub fn open(path: &Path, durability: Durability) -> Result<SqliteStore, StoreError> {
         let conn = Connection::open(path)
             .map_err(|e| StoreError::Backend(format!("cannot open {}: {e}", path.display())))?;
+        refuse_foreign(&conn)?;
         let sync = match durability {
             Durability::Full => "FULL",
             Durability::Normal => "NORMAL",
@@ -109,7 +149,7 @@ impl SqliteStore {
             .map_err(backend)?;
         conn.busy_timeout(std::time::Duration::from_secs(5))
             .map_err(backend)?;
-        conn.execute_batch(SCHEMA).map_err(backend)?;
+        prepare_schema(&conn)?;
         let (tx, rx) = mpsc::channel();
         thread::Builder::new()
             .name("kingme-sqlite".into())
@@ -498,6 +538,71 @@ mod tests {
             at: 9,
             kind: EventKind::Joined { seat: Seat::Joiner },
         }
+    }
+
+    /// A database file in the temporary folder, deleted (with its WAL files) on drop.
+    struct TempFile(std::path::PathBuf);
+
+    impl TempFile {
+        fn new(name: &str) -> TempFile {
+            let path =
+                std::env::temp_dir().join(format!("kingme-{name}-{}.db", std::process::id()));
+            TempFile(path)
+        }
+    }
+
+    impl Drop for TempFile {
+        fn drop(&mut self) {
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", self.0.display()));
+            }
+        }
+    }
+
+    #[test]
+    fn databases_carry_their_schema_version_and_foreign_ones_are_refused() {
+        let fresh = TempFile::new("schema-fresh");
+        drop(SqliteStore::open(&fresh.0, Durability::Full).unwrap());
+        let conn = Connection::open(&fresh.0).unwrap();
+        let read =
+            |name: &str| -> i64 { conn.pragma_query_value(None, name, |r| r.get(0)).unwrap() };
+        assert_eq!(
+            (read("user_version"), read("application_id")),
+            (1, APPLICATION_ID)
+        );
+        drop(conn);
+        // Opening it again is fine.
+        drop(SqliteStore::open(&fresh.0, Durability::Full).unwrap());
+
+        let newer = TempFile::new("schema-newer");
+        Connection::open(&newer.0)
+            .unwrap()
+            .pragma_update(None, "user_version", 7)
+            .unwrap();
+        let err = SqliteStore::open(&newer.0, Durability::Full).unwrap_err();
+        assert!(err.to_string().contains("newer kingme (schema 7"), "{err}");
+
+        let foreign = TempFile::new("schema-foreign");
+        let conn = Connection::open(&foreign.0).unwrap();
+        conn.execute_batch("CREATE TABLE notes (text TEXT)")
+            .unwrap();
+        conn.pragma_update(None, "application_id", 42).unwrap();
+        drop(conn);
+        let err = SqliteStore::open(&foreign.0, Durability::Full).unwrap_err();
+        assert!(err.to_string().contains("not a kingme database"), "{err}");
+        let conn = Connection::open(&foreign.0).unwrap();
+        let tables: i64 = conn
+            .query_row(
+                "SELECT count(*) FROM sqlite_master WHERE name = 'rooms'",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        assert_eq!(tables, 0, "nothing was added to the foreign file");
+        let journal: String = conn
+            .pragma_query_value(None, "journal_mode", |r| r.get(0))
+            .unwrap();
+        assert_eq!(journal, "delete", "nor was its journal mode changed");
     }
 
     #[tokio::test]
