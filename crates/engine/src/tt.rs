@@ -65,7 +65,6 @@ struct Entry {
     has_move: bool,
 }
 
-/// Two entries per bucket: one kept for depth, one always replaced.
 impl Entry {
     const fn is_empty(&self) -> bool {
         self.bound & BOUND_BITS == 0
@@ -78,8 +77,9 @@ impl Entry {
 
 const BOUND_BITS: u8 = 0b11;
 
-/// A table kept across searches (the moves of one game) prefers to overwrite what earlier
-/// searches stored: each search has a generation number.
+/// Two entries per bucket: one kept for depth, one always replaced. A table kept across
+/// searches (the moves of one game) prefers to overwrite what earlier searches stored: each
+/// search has a generation number.
 #[derive(Debug)]
 pub struct Table {
     buckets: Vec<[Entry; 2]>,
