@@ -192,8 +192,8 @@ fn choose(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<Mov
 
 /// What the computer remembers from one move to the next: the transposition table of its last
 /// search, so that the next search starts from what it learnt. Only Expert uses it (the other
-/// levels think afresh every move, as the site describes them). Keep one per game, or one per
-/// player of many games: a table never gives a wrong move, only a better-informed one.
+/// levels think afresh every move, as the site describes them). Keep one per game, or one for
+/// many games in a row: what another game stored is only used where its positions recur.
 #[derive(Debug, Default)]
 pub struct Memory {
     table: Option<tt::Table>,
