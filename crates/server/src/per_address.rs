@@ -31,13 +31,6 @@ impl Default for AddressLimits {
     }
 }
 
-impl AddressLimits {
-    pub const UNLIMITED: AddressLimits = AddressLimits {
-        rooms_per_minute: 0,
-        sockets: 0,
-    };
-}
-
 /// `route` with the room-creation rate limit applied (when there is one).
 pub fn limit_room_creation<S>(route: MethodRouter<S>, limits: AddressLimits) -> MethodRouter<S>
 where
