@@ -183,15 +183,7 @@ impl Evaluator {
         if !self.flying && self.variant == Variant::English {
             score += self.opposition(pos, total, white.pieces == black.pieces);
         }
-        if self.flying {
-            score = self.scale_lone_king(pos, score);
-        }
-        // Kings only, as many on each side: a draw in every variant unless a shot wins a piece,
-        // which the search sees; what is left is placement, not a winning edge.
-        let kings_only = pos.men(Color::White).is_empty() && pos.men(Color::Black).is_empty();
-        if kings_only && pos.kings(Color::White).count() == pos.kings(Color::Black).count() {
-            score /= 8;
-        }
+        score = self.scale_drawn_material(pos, score);
         let score = if us == Color::White { score } else { -score };
         (score, has_quiet_move)
     }
@@ -267,6 +259,20 @@ impl Evaluator {
         let has_move = count % 2 == 1;
         let bonus = if has_move { 10 } else { -10 };
         sign * bonus
+    }
+
+    /// Shrinks the score of material that cannot win towards the draw: a lone flying king
+    /// against few pieces, and kings only with as many on each side (in every variant: unless
+    /// a shot wins a piece, which the search sees, what is left is placement, not an edge).
+    fn scale_drawn_material(&self, pos: &Position, mut score: i32) -> i32 {
+        if self.flying {
+            score = self.scale_lone_king(pos, score);
+        }
+        let kings_only = pos.men(Color::White).is_empty() && pos.men(Color::Black).is_empty();
+        if kings_only && pos.kings(Color::White).count() == pos.kings(Color::Black).count() {
+            score /= 8;
+        }
+        score
     }
 
     /// With flying kings a lone king holds a draw against up to two pieces, and against three

@@ -456,13 +456,12 @@ impl<'c> Searcher<'c> {
             pos.legal_moves_into(&mut moves);
             let mut order = OrderList::new();
             self.order(&moves, None, ply, pos, &mut order);
-            let bounds = (alpha, beta);
             return self.quiescence_moves(
                 pos,
                 counters,
                 &moves,
                 |n| pick_next(&mut order, n),
-                bounds,
+                (alpha, beta),
                 ply,
                 at_horizon,
             );
