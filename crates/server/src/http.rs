@@ -181,12 +181,12 @@ pub async fn room_socket(
             "sockets may only be opened from this site",
         );
     }
-    let limit = app.per_address.sockets;
-    let Some(slot) = app.sockets_by_address.take(peer.ip(), limit) else {
+    let max_sockets = app.per_address.sockets;
+    let Some(slot) = app.sockets_by_address.take(peer.ip(), max_sockets) else {
         return problem(
             StatusCode::TOO_MANY_REQUESTS,
             "too_many_sockets",
-            format!("your address already has {limit} connections open: close some first"),
+            format!("your address already has {max_sockets} connections open: close some first"),
         );
     };
     let limit = app.shared.limits.max_message_bytes;

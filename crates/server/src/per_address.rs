@@ -62,7 +62,7 @@ where
 }
 
 fn too_many_rooms(error: GovernorError) -> Response<Body> {
-    let (status, message) = match error {
+    match error {
         GovernorError::TooManyRequests { wait_time, .. } => {
             let mut response = problem(
                 StatusCode::TOO_MANY_REQUESTS,
@@ -72,17 +72,17 @@ fn too_many_rooms(error: GovernorError) -> Response<Body> {
             response
                 .headers_mut()
                 .insert(header::RETRY_AFTER, HeaderValue::from(wait_time));
-            return response;
+            response
         }
-        GovernorError::UnableToExtractKey => (
+        GovernorError::UnableToExtractKey => problem(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "the client's address is unknown".to_string(),
+            "internal",
+            "the client's address is unknown",
         ),
         GovernorError::Other { code, msg, .. } => {
-            (code, msg.unwrap_or_else(|| "refused".to_string()))
+            problem(code, "internal", msg.unwrap_or_else(|| "refused".into()))
         }
-    };
-    problem(status, "internal", message)
+    }
 }
 
 /// Open sockets per address.

@@ -69,8 +69,8 @@ fn refuse_foreign(conn: &Connection) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// Creates the tables a new (or version 0) database lacks and stamps it as kingme's.
 fn prepare_schema(conn: &Connection) -> Result<(), StoreError> {
-    refuse_foreign(conn)?;
     conn.execute_batch(SCHEMA).map_err(backend)?;
     conn.pragma_update(None, "user_version", SCHEMA_VERSION)
         .map_err(backend)?;

@@ -36,12 +36,6 @@ struct Played {
     offered_draw: bool,
 }
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Ending {
-    Resigned(&'static str),
-    DrawAgreed,
-}
-
 /// A game in progress, with the history of its moves' views.
 #[derive(Debug, Clone)]
 pub struct Session {
@@ -114,7 +108,7 @@ impl Session {
                 reason: EndReason::Resignation,
                 winner: Some(winner),
             }) => session.game.resign(!winner).map_err(fail)?,
-            Some(_) if session.game.draw_offer().is_some() => {
+            _ if agreed && session.game.draw_offer().is_some() => {
                 session.game.accept_draw().map_err(fail)?;
             }
             _ => {}
@@ -125,11 +119,7 @@ impl Session {
     /// The game as a record to replay: start, moves with their draw offers, and how it ended
     /// when no move ended it (a resignation or an accepted draw).
     pub fn record(&self) -> RecordView {
-        let ending = self.game.outcome().and_then(|o| match o.reason {
-            EndReason::Resignation => o.winner.map(|w| Ending::Resigned((!w).name())),
-            EndReason::Draw(DrawRule::Agreement) => Some(Ending::DrawAgreed),
-            _ => None,
-        });
+        let outcome = self.game.outcome();
         RecordView {
             variant: self.game.variant().key(),
             start_fen: self.start_fen(),
@@ -141,11 +131,11 @@ impl Session {
                     offer: p.offered_draw,
                 })
                 .collect(),
-            resigned: match ending {
-                Some(Ending::Resigned(color)) => Some(color),
-                _ => None,
-            },
-            draw_agreed: ending == Some(Ending::DrawAgreed),
+            resigned: outcome
+                .filter(|o| o.reason == EndReason::Resignation)
+                .and_then(|o| o.winner)
+                .map(|winner| (!winner).name()),
+            draw_agreed: outcome.is_some_and(|o| o.reason == EndReason::Draw(DrawRule::Agreement)),
         }
     }
 
@@ -158,14 +148,13 @@ impl Session {
         &self.game
     }
 
-    /// Every legal move with its full route (none once the game is over).
-    /// The legal moves in reading order: by starting square (file, then rank), then by the
+    /// Every legal move with its full route (none once the game is over), in reading order: by starting square (file, then rank), then by the
     /// squares landed on, then by the pieces taken (two captures may share their route).
     pub fn legal_moves(&self) -> Vec<MoveView> {
         let pos = self.game.position();
         let g = pos.variant().geometry();
         let place = |sq: kingme_draughts::Square| (g.file(sq), g.rank(sq));
-        let mut moves: Vec<_> = self.game.legal_moves().into_iter().collect();
+        let mut moves = self.game.legal_moves();
         moves.sort_by_cached_key(|m| {
             let landings: Vec<_> = m.landings().iter().map(|&sq| place(sq)).collect();
             let captured: Vec<_> = m.captured().into_iter().map(place).collect();
