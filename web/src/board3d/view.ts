@@ -124,8 +124,8 @@ export class BoardView implements Board3D {
       this.lift = { lowered: this.state.selected, since: reducedMotion() ? -Infinity : performance.now() };
     }
     this.state = state;
-    if (changed.has("clickable")) this.updateCursor();
     for (const key of changed) this.dirty.add(key);
+    if (changed.has("clickable")) this.updateCursor();
     if (changed.size > 0) this.requestFrame();
   }
 

@@ -1,12 +1,8 @@
 /** Messages between the page and the engine worker. */
-import type { ComputerTurn, SearchReport, VariantKey } from "../wasm/types";
+import type { ComputerTurn, GameRecordView, SearchReport } from "../wasm/types";
 
 /** A game as the worker rebuilds it: its start and every move with its draw offer. */
-export interface GameRecord {
-  variant: VariantKey;
-  startFen: string;
-  moves: { path: string[]; offer: boolean }[];
-}
+export type GameRecord = Pick<GameRecordView, "variant" | "startFen" | "moves">;
 
 export type EngineRequest =
   | { id: number; kind: "turn"; game: GameRecord; level: string; seed: number }

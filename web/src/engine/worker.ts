@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /** The engine's thread: rebuilds the game from its record and answers one request at a time. */
-import { ComputerMemory, RulesGame, loadRules } from "../wasm/rules";
+import { EngineMemory, RulesGame, loadRules } from "../wasm/rules";
 import type { EngineRequest, EngineResponse, GameRecord } from "./protocol";
 
 declare const self: DedicatedWorkerGlobalScope;
@@ -12,13 +12,13 @@ function rebuild(record: GameRecord): RulesGame {
 }
 
 /** One for the worker's life: Expert goes on from its analysis of earlier turns. */
-let memory: ComputerMemory | null = null;
+let memory: EngineMemory | null = null;
 
 function answer(request: EngineRequest): EngineResponse {
   const game = rebuild(request.game);
   try {
     if (request.kind === "turn") {
-      return { id: request.id, ok: true, kind: "turn", turn: game.computerTurn(request.level, request.seed, (memory ??= new ComputerMemory())) };
+      return { id: request.id, ok: true, kind: "turn", turn: game.computerTurn(request.level, request.seed, (memory ??= new EngineMemory())) };
     }
     return { id: request.id, ok: true, kind: "search", report: game.searchNodes(request.nodes) };
   } finally {

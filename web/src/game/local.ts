@@ -2,7 +2,7 @@
 import { EngineCancelled, EngineClient } from "../engine/client";
 import type { GameRecord } from "../engine/protocol";
 import { RulesGame } from "../wasm/rules";
-import { opposite, type Color, type LegalMove, type Snapshot, type VariantKey } from "../wasm/types";
+import { opposite, type Color, type GameRecordView, type LegalMove, type Snapshot, type VariantKey } from "../wasm/types";
 import { pliesToUndo } from "./controls";
 import {
   computerLevel,
@@ -15,10 +15,7 @@ import {
 import { clearSavedGame, saveGame } from "./storage";
 
 /** How a replayed game ended when no move ended it. */
-export interface GameEnding {
-  resigned?: Color | null;
-  drawAgreed?: boolean;
-}
+export type GameEnding = Partial<Pick<GameRecordView, "resigned" | "drawAgreed">>;
 
 interface MoveRecord {
   path: string[];

@@ -460,7 +460,7 @@ export class OnlineController implements GameController {
         this.history = [];
         this.optimistic = null;
         this.serverOutcome = null;
-            this.awaySignalled = false;
+        this.awaySignalled = false;
         this.view.game = e.game;
         this.view.leftForComputer = null;
         this.view.colors = e.first === "creator" ? { creator: first, joiner: opposite(first) } : { creator: opposite(first), joiner: first };

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initSync } from "./pkg/kingme_wasm.js";
-import { ComputerMemory, RulesGame } from "./rules";
+import { EngineMemory, RulesGame } from "./rules";
 
 beforeAll(async () => {
   // Tests run in Node: read the module from disk (the page fetches it instead).
@@ -31,7 +31,7 @@ describe("the rules through WebAssembly", () => {
     const game = RulesGame.create("english");
     expect(() => game.playPath(["c3", "c5"], false)).toThrowError(/no legal move follows c3-c5/);
     expect(() => game.acceptDraw()).toThrowError(/no draw offer/);
-    const memory = new ComputerMemory();
+    const memory = new EngineMemory();
     expect(() => game.computerTurn("grandmaster", 1, memory)).toThrowError(/grandmaster/);
     memory.free();
     try {
@@ -46,7 +46,7 @@ describe("the rules through WebAssembly", () => {
 
   it("asks the engine for the computer's turn", () => {
     const game = RulesGame.create("russian");
-    const memory = new ComputerMemory();
+    const memory = new EngineMemory();
     const turn = game.computerTurn("beginner", 42, memory);
     expect(turn.acceptDraw).toBe(false);
     expect(game.legalMoves()).toContainEqual(turn.move);
@@ -55,7 +55,7 @@ describe("the rules through WebAssembly", () => {
   });
 
   it("keeps one memory across turns and games", () => {
-    const memory = new ComputerMemory();
+    const memory = new EngineMemory();
     const game = RulesGame.create("english");
     const first = game.computerTurn("intermediate", 1, memory);
     expect(first.move).not.toBeNull();

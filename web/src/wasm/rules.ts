@@ -11,13 +11,7 @@ export function loadRules(): Promise<void> {
 }
 
 /** What the computer remembers from one turn to the next (Expert keeps its analysis). */
-export class ComputerMemory {
-  readonly memory = new EngineMemory();
-
-  free(): void {
-    this.memory.free();
-  }
-}
+export { EngineMemory };
 
 /** A game under one variant's rules. Methods throw `Error`s whose message names the problem. */
 export class RulesGame {
@@ -78,8 +72,8 @@ export class RulesGame {
   }
 
   /** The computer's turn; `memory` carries what it learnt on its earlier turns. */
-  computerTurn(level: string, seed: number, memory: ComputerMemory): ComputerTurn {
-    return this.game.computerTurn(level, seed, memory.memory) as ComputerTurn;
+  computerTurn(level: string, seed: number, memory: EngineMemory): ComputerTurn {
+    return this.game.computerTurn(level, seed, memory) as ComputerTurn;
   }
 
   searchNodes(nodes: number): SearchReport {
