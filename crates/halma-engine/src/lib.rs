@@ -1,0 +1,1 @@
+//! Halma computer player.
