@@ -358,12 +358,14 @@ impl Position {
     }
 
     /// Whether nobody moves any more: with 2 players one has finished or lost; with more,
-    /// one is left; or every seat has made its 200 moves.
+    /// one is left; alone, once finished; or every seat has made its 200 moves.
     pub fn is_over(&self) -> bool {
         if self.round > MOVE_LIMIT {
             return true;
         }
-        if self.layout.seats.len() == 2 {
+        if self.layout.seats.len() == 1 {
+            !self.active().contains(self.layout.seats[0])
+        } else if self.layout.seats.len() == 2 {
             !self.finished.is_empty() || !self.lost.is_empty()
         } else {
             self.active().len() <= 1

@@ -144,6 +144,15 @@ impl Setup {
         }
     }
 
+    /// One player alone on the board (the solo race: how few moves bring every piece across).
+    /// Not offered as a game; used to measure the computer's racing.
+    pub fn solo(variant: Variant) -> Setup {
+        Setup {
+            variant,
+            players: 1,
+        }
+    }
+
     /// `variant` with its smallest player count (2).
     pub fn two_players(variant: Variant) -> Setup {
         Setup {
@@ -172,8 +181,9 @@ impl Setup {
 
     /// The seats, camps and turn order of this setup.
     pub fn layout(self) -> &'static Layout {
-        static LAYOUTS: [OnceLock<Layout>; 8] = [const { OnceLock::new() }; 8];
+        static LAYOUTS: [OnceLock<Layout>; 12] = [const { OnceLock::new() }; 12];
         let slot = match (self.variant, self.players) {
+            (v, 1) => 8 + v as usize,
             (Variant::Halma8, _) => 0,
             (Variant::Halma10, _) => 1,
             (Variant::Halma16, 2) => 2,
@@ -236,7 +246,7 @@ fn square_camps(board: &Board, variant: Variant, players: u8) -> Camps {
     let rows: &[i32] = match (variant, players) {
         (Variant::Halma8, _) => &[4, 3, 2, 1],
         (Variant::Halma10, _) => &[5, 4, 3, 2, 1],
-        (_, 2) => &[5, 5, 4, 3, 2],
+        (_, 1 | 2) => &[5, 5, 4, 3, 2],
         _ => &[4, 4, 3, 2],
     };
     let corner = |left: bool, bottom: bool| -> Points {
@@ -256,12 +266,17 @@ fn square_camps(board: &Board, variant: Variant, players: u8) -> Camps {
     };
     let mut home = [Points::EMPTY; 6];
     let mut target = [Points::EMPTY; 6];
-    if players == 2 {
+    if players <= 2 {
         home[0] = corner(true, true);
         home[1] = corner(false, false);
         target[0] = home[1];
         target[1] = home[0];
-        return (vec![Seat(1), Seat(2)], home, target);
+        let seats = if players == 1 {
+            vec![Seat(1)]
+        } else {
+            vec![Seat(1), Seat(2)]
+        };
+        return (seats, home, target);
     }
     home[0] = corner(true, true);
     home[1] = corner(true, false);
@@ -297,6 +312,7 @@ fn star_camps(board: &Board, players: u8) -> Camps {
     ];
     let target = [0, 1, 2, 3, 4, 5].map(|s| home[(s + 3) % 6]);
     let seats: &[u8] = match players {
+        1 => &[1],
         2 => &[1, 4],
         3 => &[1, 3, 5],
         4 => &[1, 2, 4, 5],
