@@ -13,7 +13,9 @@
 //! ```
 
 mod board;
+mod game;
 mod moves;
+pub mod notation;
 mod perft;
 mod points;
 mod position;
@@ -22,7 +24,9 @@ mod variant;
 pub mod zobrist;
 
 pub use board::{Board, Cell, Direction};
+pub use game::{EndReason, Game, Outcome, PlayError, Turn};
 pub use moves::{Move, MoveList, Path};
+pub use notation::ParseMoveError;
 pub use perft::{divide, perft};
 pub use points::{Point, Points, PointsIter};
 pub use position::{ParsePositionError, Position, MOVE_LIMIT};

@@ -571,6 +571,18 @@ impl Position {
         self.hash ^= zobrist::to_move(next.index());
     }
 
+    /// Takes `seat` out of the game (a resignation): its pieces stay where they stand, and if
+    /// it was to move, the turn passes on.
+    pub fn retire(&mut self, seat: Seat) {
+        if !self.active().contains(seat) {
+            return;
+        }
+        self.lost.insert(seat);
+        if self.to_move == seat {
+            self.advance_turn(seat);
+        }
+    }
+
     /// The position after `m`.
     pub fn after(&self, m: Move) -> Position {
         let mut next = *self;
