@@ -2,34 +2,24 @@
 //!
 //! No clock, thread or I/O: the caller supplies the time through [`Clock`], so the same search
 //! runs natively and in a Web Worker.
+//!
+//! What each [`Level`] means in draughts:
+//!
+//! - Beginner: 40 % of its moves at random, otherwise a 2-ply search.
+//! - Intermediate: a fixed depth, 8 plies on 8×8 and 6 plies on 10×10.
+//! - Advanced: full strength, at most 1.5 s per move.
+//! - Expert: full strength with 5 s per move and a larger table, kept from move to move
+//!   ([`Memory`]).
 
 mod eval;
-mod rng;
 pub mod score;
 mod search;
 mod tt;
 
 use kingme_draughts::{Game, Move, Position, Variant};
-use rng::Rng;
+use kingme_engine_core::Rng;
+pub use kingme_engine_core::{Clock, Level, Limits, ParseLevelError};
 use search::{Root, Searcher};
-use std::fmt;
-use std::str::FromStr;
-
-/// Where the search gets the time from: milliseconds since any fixed moment.
-pub trait Clock {
-    fn now_ms(&self) -> f64;
-}
-
-/// When to stop searching.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limits {
-    /// Complete every iteration up to this many plies.
-    Depth(u32),
-    /// Stop after about this many nodes.
-    Nodes(u64),
-    /// Start no new iteration after `soft_ms`; abandon the search at `hard_ms`.
-    Time { soft_ms: u64, hard_ms: u64 },
-}
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,39 +35,20 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// The computer's strength as offered on the site.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Level {
-    /// 40 % of its moves at random, otherwise a 2-ply search.
-    Beginner,
-    /// A fixed depth: 8 plies on 8×8, 6 plies on 10×10.
-    Intermediate,
-    /// Full strength, at most 1.5 s per move.
-    Advanced,
-    /// Full strength with 5 s per move and a larger table, kept from move to move
-    /// ([`Memory`]).
-    Expert,
+/// How each [`Level`] plays draughts (the list in the crate documentation).
+trait DraughtsLevel {
+    /// How long and deep this level searches in `variant`.
+    fn limits(self, variant: Variant) -> Limits;
+    /// Share of moves chosen at random, in percent.
+    fn random_percent(self) -> u32;
+    /// Whether this level keeps its transposition table from one move to the next.
+    fn remembers(self) -> bool;
+    /// log2 of the transposition table's bucket count.
+    fn table_log2(self) -> u32;
 }
 
-impl Level {
-    pub const ALL: [Level; 4] = [
-        Level::Beginner,
-        Level::Intermediate,
-        Level::Advanced,
-        Level::Expert,
-    ];
-
-    pub const fn key(self) -> &'static str {
-        match self {
-            Level::Beginner => "beginner",
-            Level::Intermediate => "intermediate",
-            Level::Advanced => "advanced",
-            Level::Expert => "expert",
-        }
-    }
-
-    /// How long and deep this level searches in `variant`.
-    pub const fn limits(self, variant: Variant) -> Limits {
+impl DraughtsLevel for Level {
+    fn limits(self, variant: Variant) -> Limits {
         match self {
             Level::Beginner => Limits::Depth(2),
             Level::Intermediate => match variant {
@@ -95,60 +66,24 @@ impl Level {
         }
     }
 
-    /// Share of moves chosen at random, in percent.
-    const fn random_percent(self) -> u32 {
+    fn random_percent(self) -> u32 {
         match self {
             Level::Beginner => 40,
             _ => 0,
         }
     }
 
-    /// Whether this level keeps its transposition table from one move to the next.
-    const fn remembers(self) -> bool {
+    fn remembers(self) -> bool {
         matches!(self, Level::Expert)
     }
 
-    /// log2 of the transposition table's bucket count.
-    const fn table_log2(self) -> u32 {
+    fn table_log2(self) -> u32 {
         match self {
             Level::Beginner => 12,
             Level::Intermediate => 17,
             Level::Advanced => 19,
             Level::Expert => 21,
         }
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
-    }
-}
-
-/// A text that names no level.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseLevelError(pub String);
-
-impl fmt::Display for ParseLevelError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "unknown level '{}' (expected beginner, intermediate, advanced or expert)",
-            self.0
-        )
-    }
-}
-
-impl std::error::Error for ParseLevelError {}
-
-impl FromStr for Level {
-    type Err = ParseLevelError;
-
-    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
-        Level::ALL
-            .into_iter()
-            .find(|l| l.key().eq_ignore_ascii_case(s))
-            .ok_or_else(|| ParseLevelError(s.to_string()))
     }
 }
 
