@@ -1,0 +1,181 @@
+//! Matches between computer players, for measuring strength.
+//!
+//! `cargo run --release -p kingme-halma-engine --example matches -- GAME PLAYERS GAMES A B`
+//! plays GAMES games of GAME (halma-8, chinese-checkers …) with PLAYERS players: player A in
+//! one seat (rotating from game to game) and player B in all the others. A player is
+//! `greedy`, a level (`beginner` … `expert`), `dN` (N plies), `nN` (N nodes) or `tS/H`
+//! (soft/hard milliseconds), optionally followed by `:paranoid` (instead of Best-Reply
+//! Search) or `:steps` (the steps-to-camp distance instead of the axis one). The first
+//! two rounds are played by the greedy player with a seed per game, so that games differ.
+
+use kingme_halma::{Move, Position, Seat, Setup, Variant, MOVE_LIMIT};
+use kingme_halma_engine::{
+    greedy_move, search_with, Clock, Level, Limits, Memory, Metric, Multi, Options,
+};
+use std::time::Instant;
+
+struct Wall(Instant);
+
+impl Clock for Wall {
+    fn now_ms(&self) -> f64 {
+        self.0.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Player {
+    Greedy,
+    Level(Level),
+    Search(Limits, Options),
+}
+
+fn parse_player(text: &str) -> Player {
+    let mut parts = text.split(':');
+    let head = parts.next().unwrap_or_default();
+    let mut options = Options::default();
+    for flag in parts {
+        match flag {
+            "paranoid" => options.multi = Multi::Paranoid,
+            "brs" => options.multi = Multi::BestReply,
+            "steps" => options.metric = Metric::Steps,
+            other => panic!("unknown flag {other}"),
+        }
+    }
+    if head == "greedy" {
+        return Player::Greedy;
+    }
+    if let Ok(level) = head.parse::<Level>() {
+        return Player::Level(level);
+    }
+    let number = |s: &str| s.parse::<u64>().expect("a number");
+    let limits = match head.split_at(1) {
+        ("d", n) => Limits::Depth(number(n) as u32),
+        ("n", n) => Limits::Nodes(number(n)),
+        ("t", n) => {
+            let (s, h) = n.split_once('/').expect("tSOFT/HARD");
+            Limits::Time {
+                soft_ms: number(s),
+                hard_ms: number(h),
+            }
+        }
+        _ => panic!("unknown player {text}"),
+    };
+    Player::Search(limits, options)
+}
+
+fn choose(
+    player: &Player,
+    memory: &mut Memory,
+    pos: &Position,
+    earlier: &[u64],
+    clock: &Wall,
+    seed: u64,
+) -> Move {
+    let m = match player {
+        Player::Greedy => greedy_move(pos, seed),
+        Player::Level(level) => memory.choose_move(pos, earlier, *level, clock, seed),
+        Player::Search(limits, options) => {
+            search_with(pos, earlier, *limits, clock, *options, &mut |_| {}).best
+        }
+    };
+    m.expect("a move while the game goes on")
+}
+
+/// Plays one game; returns the seats in finishing order, then whoever did not finish
+/// (`None` at the end when the game was drawn for them).
+fn play(setup: Setup, players: &[(Seat, &Player)], game: u64, clock: &Wall) -> (Vec<Seat>, bool) {
+    let mut pos = Position::start(setup);
+    let mut earlier: Vec<u64> = Vec::new();
+    let mut memories: Vec<Memory> = players.iter().map(|_| Memory::new()).collect();
+    let mut order = Vec::new();
+    let n = setup.layout().seats.len() as u64;
+    let mut ply = 0u64;
+    let mut drawn = false;
+    while !pos.is_over() {
+        let seat = pos.to_move();
+        let i = players
+            .iter()
+            .position(|p| p.0 == seat)
+            .expect("a player per seat");
+        let seed = game * 100_003 + ply;
+        let m = if ply < 2 * n {
+            greedy_move(&pos, seed).expect("a move")
+        } else {
+            choose(players[i].1, &mut memories[i], &pos, &earlier, clock, seed)
+        };
+        assert!(pos.is_legal(m), "{pos} {m:?}");
+        earlier.push(pos.hash());
+        let before = pos.finished();
+        pos.play(m);
+        ply += 1;
+        for &s in &setup.layout().seats {
+            if pos.finished().contains(s) && !before.contains(s) {
+                order.push(s);
+            }
+        }
+        if n == 2 && earlier.iter().filter(|&&h| h == pos.hash()).count() >= 2 {
+            drawn = true;
+            break;
+        }
+    }
+    if pos.round() > MOVE_LIMIT {
+        drawn = true;
+    }
+    (order, drawn)
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [game, players, games, a, b] = &args[..] else {
+        eprintln!("usage: matches GAME PLAYERS GAMES A B");
+        std::process::exit(2);
+    };
+    let variant: Variant = game.parse().expect("a game");
+    let setup = Setup::new(variant, players.parse().expect("a player count")).expect("a setup");
+    let games: u64 = games.parse().expect("a game count");
+    let (pa, pb) = (parse_player(a), parse_player(b));
+    let seats = setup.layout().seats.clone();
+    let clock = Wall(Instant::now());
+    let (mut points, mut firsts, mut places) = (0.0, 0, 0usize);
+    for g in 0..games {
+        let a_seat = seats[g as usize % seats.len()];
+        let assignment: Vec<(Seat, &Player)> = seats
+            .iter()
+            .map(|&s| (s, if s == a_seat { &pa } else { &pb }))
+            .collect();
+        let t = clock.now_ms();
+        let (order, drawn) = play(setup, &assignment, g, &clock);
+        let place = order.iter().position(|&s| s == a_seat).map(|i| i + 1);
+        let outcome = if seats.len() == 2 {
+            if order.first() == Some(&a_seat) {
+                points += 1.0;
+                "win"
+            } else if order.is_empty() {
+                points += 0.5;
+                "draw"
+            } else {
+                "loss"
+            }
+        } else if place == Some(1) {
+            "first"
+        } else {
+            "not first"
+        };
+        if place == Some(1) {
+            firsts += 1;
+        }
+        places += place.unwrap_or(seats.len());
+        println!(
+            "game {g}: A as {a_seat}: {outcome} (place {place:?}, order {:?}{}) {:.1} s",
+            order.iter().map(|s| s.number()).collect::<Vec<_>>(),
+            if drawn { ", drawn" } else { "" },
+            (clock.now_ms() - t) / 1000.0
+        );
+    }
+    println!(
+        "{a} vs {b}, {setup}, {games} games: A first {firsts} ({:.0} %), points {points} ({:.0} %), mean place {:.2}",
+        100.0 * firsts as f64 / games as f64,
+        100.0 * points / games as f64,
+        places as f64 / games as f64
+    );
+}
