@@ -7,7 +7,7 @@
 
 use crate::CliError;
 use kingme_draughts::{notation, Bitboard, Color, Game, Move, Position, Setup, Variant};
-use kingme_engine::{score, search, Clock, Limits, SearchResult};
+use kingme_engine::{score, search, search_position, Clock, Limits, SearchResult};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -402,14 +402,10 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 Ok(())
             }
             "set-param" => match (arg(&args, "name"), arg(&args, "value")) {
-                (Some("variant"), Some(v)) => match v.parse::<Variant>() {
-                    Ok(v) => {
-                        variant = v;
-                        game = Game::new(variant);
-                        Ok(())
-                    }
-                    Err(e) => Err(CliError(e.to_string())),
-                },
+                (Some("variant"), Some(v)) => hub_variant(v).map(|v| {
+                    variant = v;
+                    game = Game::new(variant);
+                }),
                 _ => Ok(()),
             },
             "new-game" => {
@@ -459,6 +455,16 @@ pub fn run(args: Args) -> Result<(), CliError> {
     Ok(())
 }
 
+/// A variant as the GUI names it: ours, or Scan's `normal` for International.
+fn hub_variant(text: &str) -> Result<Variant, CliError> {
+    if text.eq_ignore_ascii_case("normal") {
+        return Ok(Variant::International);
+    }
+    text.parse::<Variant>().map_err(|e| CliError(e.to_string()))
+}
+
+/// The game the GUI describes. Under Hub the GUI adjudicates: where one of the site's draw rules
+/// ends the game but the GUI plays on, the game goes on from that position.
 fn set_position(variant: Variant, args: &[(String, String)]) -> Result<Game, CliError> {
     let start = match arg(args, "pos") {
         Some(p) => position_from_hub(variant, p)?,
@@ -468,6 +474,9 @@ fn set_position(variant: Variant, args: &[(String, String)]) -> Result<Game, Cli
     if let Some(moves) = arg(args, "moves") {
         for text in moves.split_whitespace() {
             let m = parse_hub_move(game.position(), text)?;
+            if game.outcome().is_some() {
+                game = Game::from_position(*game.position());
+            }
             game.play(&m, false)
                 .map_err(|e| CliError(format!("pos: move {text}: {e}")))?;
         }
@@ -522,7 +531,12 @@ fn start_search(game: &Game, level: Level, ponder: bool, out: &Out) -> Option<Ru
                 clock.stop();
             }
         };
-        let result = search(&game, limits, clock.as_ref(), &mut on_iteration);
+        // A game our rules have ended still gets a move when one exists: the GUI adjudicates.
+        let result = if game.outcome().is_some() {
+            search_position(game.position(), limits, clock.as_ref(), &mut on_iteration)
+        } else {
+            search(&game, limits, clock.as_ref(), &mut on_iteration)
+        };
         answered_in_search.store(true, Ordering::SeqCst);
         match result.best {
             Some(best) => {

@@ -185,3 +185,123 @@ fn a_short_match_reports_every_game_and_a_total() {
         .lines()
         .any(|l| l.contains("of 2, score") && l.contains("Elo")));
 }
+
+/// A Hub session for the tests below: `hub`, `init`, then the given lines.
+struct HubSession {
+    child: std::process::Child,
+    input: std::process::ChildStdin,
+    output: BufReader<std::process::ChildStdout>,
+}
+
+impl HubSession {
+    fn start() -> HubSession {
+        let mut child = kingme()
+            .arg("hub")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("kingme starts");
+        let input = child.stdin.take().expect("stdin");
+        let output = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut session = HubSession {
+            child,
+            input,
+            output,
+        };
+        session.send("hub");
+        read_until(&mut session.output, "wait");
+        session.send("init");
+        read_until(&mut session.output, "ready");
+        session
+    }
+
+    fn send(&mut self, line: &str) {
+        writeln!(self.input, "{line}").expect("engine reads its input");
+        self.input.flush().expect("flush");
+    }
+
+    /// Sends `pos` and `go`, and returns the move of `done`, failing on any error line.
+    fn best_move(&mut self, pos: &str, moves: &[&str]) -> String {
+        self.send(&format!("pos pos={pos} moves=\"{}\"", moves.join(" ")));
+        self.send("go think");
+        let (done, before) = read_until(&mut self.output, "done");
+        assert!(!before.iter().any(|l| l.starts_with("error")), "{before:?}");
+        field(&done, "move")
+            .unwrap_or_else(|| panic!("'{done}' names no move after {moves:?}"))
+            .to_string()
+    }
+
+    /// Whether the engine takes `moves` from `pos` without an error line.
+    fn accepts(&mut self, pos: &str, moves: &[&str]) -> bool {
+        self.send(&format!("pos pos={pos} moves=\"{}\"", moves.join(" ")));
+        self.send("ping");
+        let (_, before) = read_until(&mut self.output, "pong");
+        !before.iter().any(|l| l.starts_with("error"))
+    }
+
+    fn quit(mut self) {
+        self.send("quit");
+        assert!(self.child.wait().expect("engine exits").success());
+    }
+}
+
+fn international_start() -> String {
+    format!("W{}{}{}", "b".repeat(20), "e".repeat(10), "w".repeat(20))
+}
+
+#[test]
+fn hub_answers_a_move_where_the_sites_draw_rule_ended_the_game() {
+    let mut hub = HubSession::start();
+    hub.send("level move-time=0.2");
+    // Three kings against one on the main diagonal: the site's clause ends this game, FMJD's
+    // rule does not, and the GUI plays on.
+    let pos = "BWeeeeeeeeBeeeeweeeeeeWeeeeeeeeeeeeeeeeeeeeeeeeeeee";
+    let mut moves: Vec<String> = [
+        "10-14", "22-17", "14-5", "17-50", "5-14", "1-7", "14-5", "50-44", "5-14", "44-39",
+    ]
+    .map(String::from)
+    .to_vec();
+    // The second search starts from a history that goes on past the site's draw.
+    for _ in 0..2 {
+        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let m = hub.best_move(pos, &texts);
+        assert!(
+            hub.accepts(pos, &[&texts[..], &[m.as_str()]].concat()),
+            "{m}"
+        );
+        moves.push(m);
+    }
+    hub.quit();
+}
+
+#[test]
+fn hub_answers_a_single_legal_move_a_capture_history_and_an_immediate_stop() {
+    let mut hub = HubSession::start();
+    let start = international_start();
+    hub.send("level move-time=0.2");
+    assert_eq!(hub.best_move(&start, &["32-28", "19-23"]), "28x19x23");
+    let after_captures = ["32-28", "19-23", "28x19x23", "14x23x19"];
+    let m = hub.best_move(&start, &after_captures);
+    assert!(hub.accepts(&start, &[&after_captures[..], &[m.as_str()]].concat()));
+
+    hub.send("level infinite");
+    hub.send(&format!("pos pos={start}"));
+    hub.send("go think");
+    hub.send("stop");
+    let (done, _) = read_until(&mut hub.output, "done");
+    let m = field(&done, "move").expect("a move even when stopped at once");
+    assert!(hub.accepts(&start, &[m]), "{m}");
+    hub.quit();
+}
+
+#[test]
+fn hub_takes_scans_variant_name_normal_for_international() {
+    let mut hub = HubSession::start();
+    hub.send("set-param name=variant value=english");
+    hub.send("set-param name=variant value=normal");
+    hub.send("level depth=2");
+    let m = hub.best_move(&international_start(), &[]);
+    let n: Vec<u32> = m.split('-').filter_map(|x| x.parse().ok()).collect();
+    assert!(n.len() == 2 && (31..=35).contains(&n[0]), "{m}");
+    hub.quit();
+}
