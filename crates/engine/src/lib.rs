@@ -281,10 +281,20 @@ fn judge(game: &Game, level: Level, clock: &dyn Clock) -> i32 {
         .score
 }
 
-/// Whether the computer, to move at `level`, accepts the opponent's draw offer: only when a
-/// draw is fair for it, never when it stands clearly better.
+/// Plies after which a game with all its material has left the opening.
+const OPENING_PLIES: usize = 40;
+
+/// Whether the game has left the opening: 20 moves each played, or a third of the pieces gone.
+fn past_the_opening(game: &Game) -> bool {
+    let at_start = Position::start(game.variant()).occupied().count();
+    game.ply() >= OPENING_PLIES || game.position().occupied().count() * 3 <= at_start * 2
+}
+
+/// Whether the computer, to move at `level`, accepts the opponent's draw offer: only once the
+/// game has left the opening, and only when a draw is fair for it, never when it stands
+/// clearly better.
 pub fn accepts_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool {
-    if game.outcome().is_some() {
+    if game.outcome().is_some() || !past_the_opening(game) {
         return false;
     }
     let fair_up_to = match level {

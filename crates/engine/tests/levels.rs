@@ -269,6 +269,30 @@ fn kings_only_with_equal_numbers_are_a_draw_the_computer_offers_and_accepts() {
 }
 
 #[test]
+fn no_draw_is_accepted_in_the_opening() {
+    for variant in Variant::ALL {
+        let mut game = Game::new(variant);
+        for level in Level::ALL {
+            let clock = FakeClock::new(5.0);
+            assert!(
+                !accepts_draw(&game, level, &clock),
+                "{variant} {level} at the start"
+            );
+        }
+        let m = game.legal_moves()[0];
+        game.play(&m, true)
+            .expect("a legal first move with an offer");
+        for level in Level::ALL {
+            let clock = FakeClock::new(5.0);
+            assert!(
+                !accepts_draw(&game, level, &clock),
+                "{variant} {level} after one move"
+            );
+        }
+    }
+}
+
+#[test]
 fn levels_parse_from_their_keys() {
     for level in Level::ALL {
         assert_eq!(level.key().parse::<Level>(), Ok(level));
