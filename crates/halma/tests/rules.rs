@@ -23,7 +23,7 @@ fn run(text: &str) -> String {
         let (fa, ra) = a.split_at(1);
         let (fb, rb) = b.split_at(1);
         let (fa, fb) = (fa.as_bytes()[0], fb.as_bytes()[0]);
-        let (ra, rb): (u32, u32) = (ra.parse().unwrap(), rb.parse().unwrap());
+        let (ra, rb): (u32, u32) = (ra.parse().expect("a number"), rb.parse().expect("a number"));
         if ra == rb {
             for f in fa.min(fb)..=fa.max(fb) {
                 out.push(format!("{}{ra}", char::from(f)));
@@ -50,13 +50,13 @@ fn target_of(setup: Setup, n: u8) -> Vec<String> {
 /// The point `name` seen from the opposite corner of a `size`×`size` board.
 fn rotate(name: &str, size: u8) -> String {
     let file = name.as_bytes()[0] - b'a';
-    let rank: u8 = name[1..].parse().unwrap();
+    let rank: u8 = name[1..].parse().expect("a number");
     format!("{}{}", char::from(b'a' + size - 1 - file), size + 1 - rank)
 }
 
 /// The point `name` mirrored top to bottom (a1 ↔ a16 on 16×16).
 fn flip_ranks(name: &str, size: u8) -> String {
-    let rank: u8 = name[1..].parse().unwrap();
+    let rank: u8 = name[1..].parse().expect("a number");
     format!("{}{}", &name[..1], size + 1 - rank)
 }
 
@@ -153,7 +153,7 @@ fn star_camps_are_the_six_triangles_spec_names() {
     let board = s.layout().board;
     let mirror = |name: &str| {
         let row = name.as_bytes()[0];
-        let k: u8 = name[1..].parse().unwrap();
+        let k: u8 = name[1..].parse().expect("a number");
         let len = board.row_lengths()[usize::from(row - b'a')];
         format!("{}{}", char::from(row), len + 1 - k)
     };
@@ -181,7 +181,7 @@ fn star_has_121_points_named_by_row_letter_and_place() {
         found, expected,
         "rows from the bottom up, each left to right"
     );
-    let at = |name: &str| board.cell(board.point(name).unwrap()).clone();
+    let at = |name: &str| board.cell(board.point(name).expect("a point")).clone();
     assert_eq!(
         (at("a1").row, at("a1").column),
         (0, 0),
@@ -200,7 +200,7 @@ fn star_has_121_points_named_by_row_letter_and_place() {
 }
 
 fn neighbour_names(board: &Board, name: &str) -> Vec<String> {
-    let p = board.point(name).unwrap();
+    let p = board.point(name).expect("a point");
     let mut v: Vec<String> = board
         .directions()
         .iter()
@@ -217,7 +217,7 @@ fn star_neighbours_follow_the_doubled_coordinate_rule() {
     // x = 2·(index − 1) − (row length − 1), y = row number, from the names alone.
     let coords = |name: &str| -> (i32, i32) {
         let row = usize::from(name.as_bytes()[0] - b'a');
-        let k: i32 = name[1..].parse().unwrap();
+        let k: i32 = name[1..].parse().expect("a number");
         (2 * (k - 1) - (i32::from(STAR_ROWS[row]) - 1), row as i32)
     };
     let all: Vec<String> = board.cells().iter().map(|c| c.name.clone()).collect();
@@ -276,7 +276,7 @@ fn square_points_have_up_to_eight_neighbours() {
         assert_eq!(board.directions().len(), 8);
         for cell in board.cells() {
             let f = cell.name.as_bytes()[0] - b'a';
-            let r: u8 = cell.name[1..].parse().unwrap();
+            let r: u8 = cell.name[1..].parse().expect("a number");
             let mut expected = Vec::new();
             for df in -1i32..=1 {
                 for dr in -1i32..=1 {
@@ -397,7 +397,7 @@ fn a_step_and_jumps_are_never_combined() {
         ],
     );
     assert_eq!(dests(&p, "a1"), sorted("a2 b1 c3"));
-    let err = parse_move(&p, "a1-b1-d1").unwrap_err();
+    let err = parse_move(&p, "a1-b1-d1").expect_err("refused");
     assert_eq!(
         err,
         ParseMoveError::StepInChain {
@@ -456,7 +456,7 @@ fn no_move_ends_where_it_started() {
     let d = dests(&p, "a1");
     assert!(!d.contains(&"a1".to_string()), "{d:?}");
     assert_eq!(d, sorted("a2 a3 c1 c3"));
-    let err = parse_move(&p, "a1-c3-c1-a1").unwrap_err();
+    let err = parse_move(&p, "a1-c3-c1-a1").expect_err("refused");
     assert_eq!(err, ParseMoveError::SamePoint("a1".into()));
     assert_eq!(err.to_string(), "a move may not end where it started (a1)");
     assert_eq!(
@@ -493,7 +493,7 @@ fn star_piece_in_its_target_camp_moves_only_within_it() {
         Err(ParseMoveError::LeavesTargetCamp("n1".into()))
     );
     // A chain that leaves and comes back in is no more allowed.
-    let err = parse_move(&p, "n1-l6-n3").unwrap_err();
+    let err = parse_move(&p, "n1-l6-n3").expect_err("refused");
     assert_eq!(err, ParseMoveError::LeavesTargetCamp("n1".into()));
     assert_eq!(
         err.to_string(),
@@ -606,7 +606,7 @@ fn yard_rule_8x8_move_31_may_not_end_at_home() {
         .legal_moves()
         .iter()
         .all(|m| !p.layout().home[0].contains(m.to())));
-    let err = parse_move(&p, "a1-b1").unwrap_err();
+    let err = parse_move(&p, "a1-b1").expect_err("refused");
     assert_eq!(
         err,
         ParseMoveError::EndsInOwnCamp {
@@ -620,14 +620,14 @@ fn yard_rule_8x8_move_31_may_not_end_at_home() {
     );
     // Leaving is fine, and then nothing is at home any more.
     let mut game = Game::from_position(p);
-    game.play_text("a1-c3").unwrap();
+    game.play_text("a1-c3").expect("a legal move");
     assert!(game.outcome().is_none());
 }
 
 #[test]
 fn yard_rule_8x8_a_piece_at_home_after_move_31_loses() {
     let mut game = Game::from_position(yard8(1, 31));
-    game.play_text("e3-d3").unwrap();
+    game.play_text("e3-d3").expect("a legal move");
     assert!(game.position().lost().contains(seat(1)));
     let outcome = game.outcome().expect("seat 1 has lost");
     assert_eq!(outcome.reason, EndReason::YardRule);
@@ -658,7 +658,7 @@ fn yard_rule_10x10_edges_are_moves_50_and_51() {
     let p = yard10(1, 50);
     assert_eq!(dests(&p, "a1"), sorted("a2 b1 c3 e5"));
     let mut game = Game::from_position(p);
-    game.play_text("f3-e3").unwrap();
+    game.play_text("f3-e3").expect("a legal move");
     assert!(game.outcome().is_none(), "50 moves with a piece at home");
 
     let p = yard10(1, 51);
@@ -669,7 +669,7 @@ fn yard_rule_10x10_edges_are_moves_50_and_51() {
         "the chain may pass through the camp"
     );
     assert_eq!(
-        move_to_string(&p, parse_move(&p, "a1-e5").unwrap()),
+        move_to_string(&p, parse_move(&p, "a1-e5").expect("a legal move")),
         "a1-c3-e5"
     );
     assert_eq!(
@@ -680,7 +680,7 @@ fn yard_rule_10x10_edges_are_moves_50_and_51() {
         })
     );
     let mut game = Game::from_position(p);
-    game.play_text("f3-e3").unwrap();
+    game.play_text("f3-e3").expect("a legal move");
     let outcome = game.outcome().expect("a piece at home after move 51");
     assert_eq!(outcome.reason, EndReason::YardRule);
     assert_eq!(outcome.winner(), Some(seat(2)));
@@ -708,7 +708,7 @@ fn anti_spoiling_wins_on_16x16() {
     let p = halma16_nearly_full_target();
     assert!(p.finished().is_empty());
     let mut game = Game::from_position(p);
-    game.play_text("n11-o12").unwrap();
+    game.play_text("n11-o12").expect("a legal move");
     let outcome = game
         .outcome()
         .expect("the target is full with 18 of seat 1's pieces");
@@ -730,7 +730,7 @@ fn anti_spoiling_wins_on_the_star() {
         ],
     );
     let mut game = Game::from_position(p);
-    game.play_text("m5-n1").unwrap();
+    game.play_text("m5-n1").expect("a legal move");
     let outcome = game.outcome().expect("full target with own pieces in it");
     assert_eq!(outcome.reason, EndReason::AntiSpoiling);
     assert_eq!(outcome.winner(), Some(seat(1)));
@@ -745,8 +745,11 @@ fn anti_spoiling_wins_on_the_star() {
         ],
     );
     let mut game = Game::from_position(p);
-    game.play_text("m5-n1").unwrap();
-    assert_eq!(game.outcome().unwrap().reason, EndReason::TargetFilled);
+    game.play_text("m5-n1").expect("a legal move");
+    assert_eq!(
+        game.outcome().expect("over").reason,
+        EndReason::TargetFilled
+    );
 }
 
 #[test]
@@ -763,7 +766,7 @@ fn anti_spoiling_does_not_apply_on_8x8_or_10x10() {
         ],
     );
     let mut game = Game::from_position(p);
-    game.play_text("d8-e8").unwrap();
+    game.play_text("d8-e8").expect("a legal move");
     let after = *game.position();
     assert!(
         after.layout().target[0].is_subset(after.occupied()),
@@ -784,7 +787,7 @@ fn anti_spoiling_does_not_apply_on_8x8_or_10x10() {
         ],
     );
     let mut game = Game::from_position(p);
-    game.play_text("e10-f10").unwrap();
+    game.play_text("e10-f10").expect("a legal move");
     assert!(game.position().layout().target[0].is_subset(game.position().occupied()));
     assert!(game.outcome().is_none());
 }
@@ -816,7 +819,7 @@ fn a_player_without_a_move_passes() {
     assert_eq!(game.position().to_move(), seat(3));
     assert_eq!(game.position().moves_made(seat(1)), 1, "a pass is a turn");
     // Seat 3 has moves and may not pass.
-    let err = game.play_text("pass").unwrap_err();
+    let err = game.play_text("pass").expect_err("refused");
     assert_eq!(err, ParseMoveError::PassNotAllowed(seat(3)));
     assert_eq!(err.to_string(), "seat 3 has a legal move and may not pass");
     assert_eq!(game.ply(), 1);
@@ -865,7 +868,8 @@ fn finish(game: &mut Game, n: u8) {
     } else {
         wait
     };
-    game.play_text(&format!("{from}-{gap}")).unwrap();
+    game.play_text(&format!("{from}-{gap}"))
+        .expect("a legal move");
     assert!(game.position().finished().contains(seat(n)), "seat {n}");
 }
 
@@ -873,7 +877,8 @@ fn finish(game: &mut Game, n: u8) {
 fn wait(game: &mut Game, n: u8) {
     let (_, _, _, piece, wait) = NEAR_FINISH[usize::from(n) - 1];
     assert_eq!(game.position().to_move(), seat(n));
-    game.play_text(&format!("{piece}-{wait}")).unwrap();
+    game.play_text(&format!("{piece}-{wait}"))
+        .expect("a legal move");
     assert!(!game.position().finished().contains(seat(n)));
 }
 
@@ -901,7 +906,7 @@ fn placings_with_three_players() {
     assert_eq!(game.position().round(), 2);
     finish(&mut game, 3);
     assert_eq!(ranking(&game), [[1], [3], [5]]);
-    let outcome = game.outcome().unwrap();
+    let outcome = game.outcome().expect("over");
     assert_eq!(outcome.reason, EndReason::TargetFilled);
     assert_eq!(outcome.place(seat(5)), Some(3));
     assert_eq!(outcome.winner(), Some(seat(1)));
@@ -957,14 +962,14 @@ fn shuffle_round_trip(game: &mut Game) {
             })
             .expect("a step");
         back.push(Move::new(m.to(), m.from()));
-        game.play(m).unwrap();
+        game.play(m).expect("a legal move");
     }
     for m in back {
         assert!(game.outcome().is_none() || game.setup().players() == 2);
         if game.outcome().is_some() {
             return;
         }
-        game.play(m).unwrap();
+        game.play(m).expect("a legal move");
     }
 }
 
@@ -1003,7 +1008,7 @@ fn two_hundred_moves_each_draw_for_those_still_playing() {
     let p = pos(s, &STAR_START_2.replacen("1:1:", "4:200:", 1));
     assert!(!p.is_over());
     let mut game = Game::from_position(p);
-    game.play_text("n1-m5").unwrap();
+    game.play_text("n1-m5").expect("a legal move");
     assert_eq!(game.position().round(), MOVE_LIMIT + 1);
     let outcome = game.outcome().expect("round 201");
     assert_eq!(outcome.reason, EndReason::MoveLimit);
@@ -1026,7 +1031,7 @@ fn two_hundred_moves_each_draw_for_those_still_playing() {
         ],
     );
     let mut game = Game::from_position(p);
-    game.play_text("f4-e5").unwrap();
+    game.play_text("f4-e5").expect("a legal move");
     let outcome = game.outcome().expect("round 201");
     assert_eq!(outcome.reason, EndReason::MoveLimit);
     assert_eq!(ranking(&game), [vec![1], vec![3, 5]]);
@@ -1038,16 +1043,16 @@ fn two_hundred_moves_each_draw_for_those_still_playing() {
 #[test]
 fn resignation_with_two_players_the_other_wins() {
     let mut game = Game::new(setup(Variant::ChineseCheckers, 2));
-    game.resign(seat(1)).unwrap();
-    let outcome = game.outcome().unwrap();
+    game.resign(seat(1)).expect("a seat still playing");
+    let outcome = game.outcome().expect("over");
     assert_eq!(
         (outcome.reason, outcome.winner()),
         (EndReason::Resignation, Some(seat(4)))
     );
     // The seat not to move may resign too.
     let mut game = Game::new(setup(Variant::Halma8, 2));
-    game.resign(seat(2)).unwrap();
-    assert_eq!(game.outcome().unwrap().winner(), Some(seat(1)));
+    game.resign(seat(2)).expect("a seat still playing");
+    assert_eq!(game.outcome().expect("over").winner(), Some(seat(1)));
     assert!(game.resign(seat(1)).is_err(), "the game is over");
 }
 
@@ -1055,7 +1060,7 @@ fn resignation_with_two_players_the_other_wins() {
 fn resignation_with_more_players_leaves_the_pieces_as_obstacles() {
     let mut game = Game::new(setup(Variant::ChineseCheckers, 3));
     let before = game.position().to_string();
-    game.resign(seat(3)).unwrap();
+    game.resign(seat(3)).expect("a seat still playing");
     assert!(game.outcome().is_none());
     assert_eq!(
         game.position().to_string(),
@@ -1067,11 +1072,11 @@ fn resignation_with_more_players_leaves_the_pieces_as_obstacles() {
         sorted(NORTH_WEST)
     );
     assert!(game.position().layout().home[2].is_subset(game.position().occupied()));
-    game.play_text("d1-e5").unwrap();
+    game.play_text("d1-e5").expect("a legal move");
     assert_eq!(game.position().to_move(), seat(5), "seat 3 is skipped");
-    game.play_text("j10-i9").unwrap();
+    game.play_text("j10-i9").expect("a legal move");
     assert_eq!(game.position().to_move(), seat(1));
-    game.resign(seat(5)).unwrap();
+    game.resign(seat(5)).expect("a seat still playing");
     let outcome = game.outcome().expect("one player left");
     assert_eq!(outcome.reason, EndReason::Resignation);
     assert_eq!(ranking(&game), [[1], [5], [3]]);
@@ -1165,7 +1170,7 @@ fn the_position_string_counts_rounds_and_the_seat_to_move() {
     let s = setup(Variant::ChineseCheckers, 3);
     let mut p = Position::start(s);
     assert!(p.to_string().starts_with("1:1:"));
-    p.play(parse_move(&p, "d1-e5").unwrap());
+    p.play(parse_move(&p, "d1-e5").expect("a legal move"));
     assert!(
         p.to_string().starts_with("3:1:"),
         "seat 1 has played in round 1"
@@ -1180,10 +1185,10 @@ fn the_position_string_counts_rounds_and_the_seat_to_move() {
 fn move_text_examples_from_spec() {
     let s = setup(Variant::ChineseCheckers, 2);
     let start = Position::start(s);
-    let step = parse_move(&start, "d1-e5").unwrap();
+    let step = parse_move(&start, "d1-e5").expect("a legal move");
     assert_eq!(step, Move::new(point(&start, "d1"), point(&start, "e5")));
     assert_eq!(move_to_string(&start, step), "d1-e5");
-    let jump = parse_move(&start, "c1-e7").unwrap();
+    let jump = parse_move(&start, "c1-e7").expect("a legal move");
     assert_eq!(move_to_string(&start, jump), "c1-e7");
     // c1-e7 goes over d2: with d2 gone, there is nothing to jump over.
     let p = build(s, 1, 1, &[(1, "a1 b1 b2 c1 c2 c3 d1 d3 d4 i5"), (4, NORTH)]);
@@ -1195,7 +1200,7 @@ fn move_text_examples_from_spec() {
         1,
         &[(1, "a1 b2 d4 h1 h2 h3 g1 g2 g3 f1"), (2, H8_SEAT2)],
     );
-    let m = parse_move(&p, "a1-c3-e5").unwrap();
+    let m = parse_move(&p, "a1-c3-e5").expect("a legal move");
     assert_eq!(move_to_string(&p, m), "a1-c3-e5");
     assert_eq!(parse_move(&p, "A1-E5"), Ok(m), "names ignore case");
     assert_eq!(
@@ -1236,8 +1241,8 @@ fn halma8_start_moves() {
 fn parser_refusals_name_the_problem() {
     let s = setup(Variant::ChineseCheckers, 2);
     let mut game = Game::new(s);
-    game.play_text("d1-e5").unwrap();
-    game.play_text("n1-m5").unwrap();
+    game.play_text("d1-e5").expect("a legal move");
+    game.play_text("n1-m5").expect("a legal move");
     let p = *game.position();
     let cases: [(&str, ParseMoveError, &str); 12] = [
         (
@@ -1318,7 +1323,7 @@ fn parser_refusals_name_the_problem() {
     for (text, error, message) in cases {
         assert_eq!(parse_move(&p, text), Err(error), "{text}");
         assert_eq!(
-            parse_move(&p, text).unwrap_err().to_string(),
+            parse_move(&p, text).expect_err("refused").to_string(),
             message,
             "{text}"
         );
@@ -1330,7 +1335,7 @@ fn parser_refusals_name_the_problem() {
         Err(ParseMoveError::UnknownPoint("i9".into()))
     );
     // Once the game is over, nothing is read.
-    game.resign(seat(4)).unwrap();
+    game.resign(seat(4)).expect("a seat still playing");
     assert_eq!(game.play_text("c1-e7"), Err(ParseMoveError::GameOver));
     let over = pos(s, &STAR_START_2.replacen("1:1:", "1:201:", 1));
     assert_eq!(parse_move(&over, "d1-e5"), Err(ParseMoveError::GameOver));
