@@ -60,13 +60,25 @@ impl Record {
     }
 }
 
-/// What the reader assumes when the record does not say: the game and the start position
-/// (for plain move text). When the record says otherwise, it is an error.
+/// What the reader assumes when the record does not say: the game, the number of players and
+/// the start position (for plain move text). When the record says otherwise, it is an error.
 #[derive(Clone, Debug, Default)]
 pub struct Given {
-    pub setup: Option<Setup>,
+    pub variant: Option<Variant>,
+    pub players: Option<u8>,
     /// A position string (SPEC §2.4).
     pub position: Option<String>,
+}
+
+impl Given {
+    /// The game and player count of `setup`.
+    pub fn setup(setup: Setup) -> Given {
+        Given {
+            variant: Some(setup.variant()),
+            players: Some(setup.players()),
+            position: None,
+        }
+    }
 }
 
 /// Why a record was refused: each names the tag, line, or round and seat of the problem.
@@ -93,6 +105,8 @@ pub enum RecordError {
         setup: Setup,
     },
     Position(ParsePositionError),
+    /// The position the reader was given (not the record's) is malformed.
+    GivenPosition(ParsePositionError),
     /// A result text that is not placings, or that does not place every seat once.
     Result {
         text: String,
@@ -160,6 +174,7 @@ impl fmt::Display for RecordError {
                 )
             }
             Position(e) => write!(f, "Position tag: {e}"),
+            GivenPosition(e) => write!(f, "the given position: {e}"),
             Result { text, reason } => write!(f, "result '{text}': {reason}"),
             Termination(t) => write!(
                 f,
@@ -338,17 +353,20 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
         tag("Termination", o.reason.key());
     }
     out.push('\n');
+    // A round's number stays on the line of its first turn.
     let mut words: Vec<String> = Vec::new();
     let mut round = None;
     for (before, turn) in game.turns() {
-        if round != Some(before.round()) {
-            round = Some(before.round());
-            words.push(format!("{}.", before.round()));
-        }
-        words.push(match turn {
+        let text = match turn {
             Turn::Move(m) => notation::move_to_string(before, m),
             Turn::Resign(s) => format!("resigns:{}", s.number()),
-        });
+        };
+        if round != Some(before.round()) {
+            round = Some(before.round());
+            words.push(format!("{}. {text}", before.round()));
+        } else {
+            words.push(text);
+        }
     }
     words.push(result);
     let mut line = String::new();
@@ -402,7 +420,7 @@ pub fn parse_with(text: &str, given: &Given) -> Result<Record, RecordError> {
         (Some(r), Some(g)) => {
             let (a, b) = (
                 Position::parse(setup, r).map_err(RecordError::Position)?,
-                Position::parse(setup, g).map_err(RecordError::Position)?,
+                Position::parse(setup, g).map_err(RecordError::GivenPosition)?,
             );
             if a != b {
                 return Err(RecordError::Conflict {
@@ -413,9 +431,8 @@ pub fn parse_with(text: &str, given: &Given) -> Result<Record, RecordError> {
             }
             a
         }
-        (Some(p), None) | (None, Some(p)) => {
-            Position::parse(setup, p).map_err(RecordError::Position)?
-        }
+        (Some(p), None) => Position::parse(setup, p).map_err(RecordError::Position)?,
+        (None, Some(p)) => Position::parse(setup, p).map_err(RecordError::GivenPosition)?,
         (None, None) => Position::start(setup),
     };
     let declared_result = find_tag(&tags, "Result").map(str::to_string);
@@ -586,21 +603,18 @@ fn record_setup(tags: &[(String, String)], given: &Given) -> Result<Setup, Recor
     let variant = match find_tag(tags, "Variant") {
         Some(v) => {
             let v: Variant = v.parse().map_err(RecordError::Variant)?;
-            if let Some(g) = given.setup {
-                if g.variant() != v {
+            match given.variant {
+                Some(g) if g != v => {
                     return Err(RecordError::Conflict {
                         what: "game",
                         record: v.to_string(),
-                        given: g.variant().to_string(),
-                    });
+                        given: g.to_string(),
+                    })
                 }
+                _ => v,
             }
-            v
         }
-        None => given
-            .setup
-            .map(Setup::variant)
-            .ok_or(RecordError::NoVariant)?,
+        None => given.variant.ok_or(RecordError::NoVariant)?,
     };
     let players = match find_tag(tags, "Players") {
         Some(p) => {
@@ -608,18 +622,18 @@ fn record_setup(tags: &[(String, String)], given: &Given) -> Result<Setup, Recor
                 .trim()
                 .parse::<u8>()
                 .map_err(|_| RecordError::Players(p.to_string()))?;
-            if let Some(g) = given.setup {
-                if g.players() != n {
+            match given.players {
+                Some(g) if g != n => {
                     return Err(RecordError::Conflict {
                         what: "number of players",
                         record: n.to_string(),
-                        given: g.players().to_string(),
-                    });
+                        given: g.to_string(),
+                    })
                 }
+                _ => n,
             }
-            n
         }
-        None => given.setup.map_or(2, Setup::players),
+        None => given.players.unwrap_or(2),
     };
     Setup::new(variant, players).map_err(RecordError::PlayerCount)
 }
@@ -919,10 +933,7 @@ mod tests {
 
     #[test]
     fn plain_move_text_with_a_given_game() {
-        let given = Given {
-            setup: Some(setup(Variant::ChineseCheckers, 2)),
-            position: None,
-        };
+        let given = Given::setup(setup(Variant::ChineseCheckers, 2));
         let r = parse_with("d1-e5 n1-m5 {a comment} c1-e7", &given).expect("reads");
         assert_eq!(r.game.ply(), 3);
         assert!(r.game.outcome().is_none());
@@ -936,10 +947,7 @@ mod tests {
             .contains("Variant"));
         let e = parse_with(
             "[Variant \"halma-8\"]\n1. a1-b2",
-            &Given {
-                setup: Some(setup(Variant::ChineseCheckers, 2)),
-                position: None,
-            },
+            &Given::setup(setup(Variant::ChineseCheckers, 2)),
         )
         .expect_err("conflict")
         .to_string();
