@@ -1,7 +1,7 @@
 //! `kingme analyse`: search one position and print every completed iteration.
 
 use crate::bench::WallClock;
-use crate::position_args::PositionArgs;
+use crate::position_args::{Chosen, PositionArgs};
 use crate::CliError;
 use kingme_draughts::{notation, Move, Variant};
 use kingme_engine::{score, search, Limits, SearchResult};
@@ -19,23 +19,32 @@ pub struct Args {
     movetime: Option<u64>,
 }
 
+/// The search limits `--depth` or `--movetime` ask for.
+fn limits(args: &Args) -> Result<Limits, CliError> {
+    match (args.depth, args.movetime) {
+        (Some(0), _) => Err(CliError("--depth must be at least 1".into())),
+        (Some(d), _) => Ok(Limits::Depth(d)),
+        (None, Some(ms)) => Ok(Limits::Time {
+            soft_ms: ms,
+            hard_ms: ms,
+        }),
+        (None, None) => Err(CliError("give --depth or --movetime".into())),
+    }
+}
+
 pub fn run(args: Args) -> Result<(), CliError> {
-    let game = args.position.game()?;
+    let limits = limits(&args)?;
+    let start = match args.position.choose()? {
+        Chosen::Draughts(start) => start,
+        Chosen::Halma(start) => return crate::halma::analyse::run(&start, limits),
+    };
+    let game = start.game()?;
     if let Some(outcome) = game.outcome() {
         return Err(CliError(format!("the game is already over ({outcome:?})")));
     }
-    let limits = match (args.depth, args.movetime) {
-        (Some(0), _) => return Err(CliError("--depth must be at least 1".into())),
-        (Some(d), _) => Limits::Depth(d),
-        (None, Some(ms)) => Limits::Time {
-            soft_ms: ms,
-            hard_ms: ms,
-        },
-        (None, None) => return Err(CliError("give --depth or --movetime".into())),
-    };
     let clock = WallClock::new();
     let started = std::time::Instant::now();
-    let variant = args.position.variant;
+    let variant = start.variant;
     let result = search(&game, limits, &clock, &mut |r| {
         let secs = started.elapsed().as_secs_f64();
         println!(

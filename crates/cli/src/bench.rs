@@ -1,5 +1,6 @@
 //! `kingme bench`: a fixed set of positions searched to a fixed depth. The total node count is
-//! the search's fingerprint; nodes per second measure its speed.
+//! the search's fingerprint; nodes per second measure its speed. The draughts part comes
+//! first, then the Halma family's with its own count.
 
 use crate::CliError;
 use kingme_draughts::{Position, Variant};
@@ -71,6 +72,9 @@ pub struct Args {
     /// Depth for the 8×8 variants (10×10 searches two plies less).
     #[arg(long, default_value_t = 13)]
     depth: u32,
+    /// Depth for the Halma family's positions.
+    #[arg(long, default_value_t = kingme_halma_engine::BENCH_DEPTH)]
+    halma_depth: u32,
 }
 
 /// The bench positions, parsed.
@@ -88,6 +92,9 @@ pub fn positions() -> Result<Vec<Position>, CliError> {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
+    if args.halma_depth == 0 {
+        return Err(CliError("--halma-depth must be at least 1".into()));
+    }
     if args.depth < 3 {
         return Err(CliError(format!(
             "--depth {} is too shallow (at least 3)",
@@ -119,5 +126,5 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let secs = started.elapsed().as_secs_f64();
     println!("{total} nodes {:.0} nps", total as f64 / secs.max(1e-9));
-    Ok(())
+    crate::halma::bench::run(args.halma_depth)
 }

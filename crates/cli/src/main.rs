@@ -1,10 +1,11 @@
-//! `kingme`: the draughts site and its command line.
+//! `kingme`: the site for draughts, Halma and Chinese checkers, and its command line.
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 mod analyse;
 mod bench;
+mod halma;
 mod hub;
 mod loadtest;
 mod moves;
@@ -14,7 +15,8 @@ mod position_args;
 mod replay;
 mod serve;
 
-/// kingme — draughts: English checkers, International, Russian and Brazilian draughts.
+/// kingme — draughts (English checkers, International, Russian and Brazilian draughts), Halma
+/// (8×8, 10×10, 16×16) and Chinese checkers.
 #[derive(Parser, Debug)]
 #[command(name = "kingme", version, about)]
 struct Cli {
@@ -28,15 +30,18 @@ enum Command {
     Perft(perft::Args),
     /// List the legal moves of a position, in full-path notation or as JSON.
     Moves(moves::Args),
-    /// Replay a PDN game (or plain move text) and print the final state as JSON.
+    /// Replay a game (PDN, a Halma-family record, or plain move text) and print the final state
+    /// as JSON.
     Replay(replay::Args),
-    /// Search fixed positions to a fixed depth: node count (the search's fingerprint) and speed.
+    /// Search fixed positions to a fixed depth: node count (the search's fingerprint) and speed,
+    /// for draughts and then for the Halma family.
     Bench(bench::Args),
     /// Search a position and print every iteration: depth, score, nodes, speed, main line.
     Analyse(analyse::Args),
-    /// Engine matches from varied openings, each with both colours: results and Elo difference.
+    /// Engine matches from varied openings, each with both colours (every seat in the Halma
+    /// family): results, Elo difference or placings.
     Play(play::Args),
-    /// Speak the Hub protocol (Hub GUI, Scan) on standard input and output.
+    /// Speak the Hub protocol (Hub GUI, Scan) on standard input and output (draughts).
     Hub(hub::Args),
     /// Serve the web site and online rooms.
     Serve(serve::Args),

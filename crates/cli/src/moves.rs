@@ -1,4 +1,4 @@
-use crate::position_args::PositionArgs;
+use crate::position_args::{Chosen, PositionArgs};
 use crate::CliError;
 use kingme_draughts::notation::{self, SquareStyle};
 
@@ -6,10 +6,11 @@ use kingme_draughts::notation::{self, SquareStyle};
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
-    /// Write squares as numbers (1–32, 1–50) instead of c3.
+    /// Draughts: write squares as numbers (1–32, 1–50) instead of c3.
     #[arg(long)]
     numeric: bool,
-    /// Print a JSON array of {"notation", "path", "captures"}.
+    /// Print a JSON array of {"notation", "path", "captures"} ({"notation", "path"} for the
+    /// Halma family).
     #[arg(long)]
     json: bool,
 }
@@ -22,8 +23,17 @@ struct MoveJson {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let variant = args.position.variant;
-    let pos = args.position.position()?;
+    let start = match args.position.choose()? {
+        Chosen::Draughts(start) => start,
+        Chosen::Halma(_) if args.numeric => {
+            return Err(CliError(
+                "--numeric is for draughts; Halma points have names only".into(),
+            ))
+        }
+        Chosen::Halma(start) => return crate::halma::moves::run(&start, args.json),
+    };
+    let variant = start.variant;
+    let pos = start.position()?;
     let style = if args.numeric {
         SquareStyle::Numeric
     } else {

@@ -1,4 +1,4 @@
-use crate::position_args::PositionArgs;
+use crate::position_args::{Chosen, PositionArgs};
 use crate::CliError;
 use kingme_draughts::{divide, perft};
 use std::time::Instant;
@@ -16,8 +16,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
-    let pos = args.position.position()?;
-    let variant = args.position.variant;
+    let start = match args.position.choose()? {
+        Chosen::Draughts(start) => start,
+        Chosen::Halma(start) => return crate::halma::perft::run(&start, args.depth, args.divide),
+    };
+    let pos = start.position()?;
+    let variant = start.variant;
     let started = Instant::now();
     let nodes = if args.divide {
         let mut total = 0;

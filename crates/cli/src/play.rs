@@ -1,7 +1,9 @@
-//! `kingme play`: engine matches from varied openings, each opening played with both colours.
+//! `kingme play`: engine matches from varied openings, each opening played with both colours
+//! (in the Halma family: with A in every seat).
 
 use crate::bench::WallClock;
 use crate::hub::HubClient;
+use crate::position_args::{Family, GameVariant};
 use crate::CliError;
 use kingme_draughts::{pdn, Color, Game, Move, Variant};
 use kingme_engine::{search, Level, Limits, Memory};
@@ -10,13 +12,15 @@ use std::fmt;
 use std::io::Write;
 use std::str::FromStr;
 
-/// Who plays: a site level, a fixed time or depth, or an external Hub engine.
+/// Who plays: a site level, a fixed time or depth, an external Hub engine (draughts), or the
+/// greedy mover (Halma family).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EngineSpec {
     Level(Level),
     MoveTime(u64),
     Depth(u32),
     Hub(String),
+    Greedy,
 }
 
 impl FromStr for EngineSpec {
@@ -45,10 +49,13 @@ impl FromStr for EngineSpec {
             }
             return Ok(EngineSpec::Hub(cmd.to_string()));
         }
+        if s.eq_ignore_ascii_case("greedy") {
+            return Ok(EngineSpec::Greedy);
+        }
         s.parse::<Level>().map(EngineSpec::Level).map_err(|_| {
             format!(
                 "unknown engine '{s}' (expected beginner, intermediate, advanced, expert, \
-                 movetime:MS, depth:N or hub:COMMAND)"
+                 movetime:MS, depth:N, hub:COMMAND or, in the Halma family, greedy)"
             )
         })
     }
@@ -61,25 +68,32 @@ impl fmt::Display for EngineSpec {
             EngineSpec::MoveTime(ms) => write!(f, "movetime:{ms}"),
             EngineSpec::Depth(d) => write!(f, "depth:{d}"),
             EngineSpec::Hub(c) => write!(f, "hub:{c}"),
+            EngineSpec::Greedy => f.write_str("greedy"),
         }
     }
 }
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// english (american), international, russian or brazilian.
+    /// english (american), international, russian, brazilian, halma-8, halma-10, halma-16 or
+    /// chinese-checkers.
     #[arg(long)]
-    variant: Variant,
-    /// Number of games (openings × 2 colours).
+    variant: GameVariant,
+    /// The number of players (Halma family only): A takes seat 1, B every other seat, and the
+    /// seats rotate from game to game so that A plays each of them; 2 by default.
+    #[arg(long)]
+    players: Option<u8>,
+    /// Number of games (openings × 2 colours; in the Halma family openings × seats).
     #[arg(long)]
     games: u32,
-    /// First engine: beginner, intermediate, advanced, expert, movetime:MS, depth:N, hub:COMMAND.
+    /// First engine: beginner, intermediate, advanced, expert, movetime:MS, depth:N,
+    /// hub:COMMAND (draughts) or greedy (Halma family).
     #[arg(long)]
     a: EngineSpec,
     /// Second engine.
     #[arg(long)]
     b: EngineSpec,
-    /// Append every game to this PDN file.
+    /// Append every game to this file: PDN for draughts, a game record for the Halma family.
     #[arg(long)]
     pdn: Option<std::path::PathBuf>,
     /// Thinking time per move of Hub engines, in milliseconds.
@@ -104,6 +118,13 @@ impl Player {
         Ok(match spec {
             EngineSpec::Hub(cmd) => {
                 Player::Hub(Box::new(HubClient::start(cmd, variant)?), hub_movetime)
+            }
+            EngineSpec::Greedy => {
+                return Err(CliError(
+                    "greedy plays only the Halma family (halma-8, halma-10, halma-16, \
+                     chinese-checkers)"
+                        .into(),
+                ))
             }
             other => Player::Internal(other.clone(), Memory::new()),
         })
@@ -133,7 +154,7 @@ impl Player {
             Player::Internal(EngineSpec::Depth(d), _) => {
                 search(game, Limits::Depth(*d), &clock, &mut |_| {}).best
             }
-            Player::Internal(EngineSpec::Hub(_), _) => None,
+            Player::Internal(EngineSpec::Hub(_) | EngineSpec::Greedy, _) => None,
         };
         found.ok_or_else(|| CliError("engine found no move in a game that is not over".into()))
     }
@@ -180,23 +201,23 @@ impl Openings {
 }
 
 #[derive(Default, Debug)]
-struct Tally {
-    wins: u32,
-    draws: u32,
-    losses: u32,
+pub struct Tally {
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
 }
 
 impl Tally {
-    fn games(&self) -> u32 {
+    pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
 
-    fn score(&self) -> f64 {
+    pub fn score(&self) -> f64 {
         (f64::from(self.wins) + f64::from(self.draws) / 2.0) / f64::from(self.games().max(1))
     }
 
     /// The Elo difference and its 95 % margin.
-    fn elo(&self) -> (f64, f64) {
+    pub fn elo(&self) -> (f64, f64) {
         let n = f64::from(self.games().max(1));
         let s = self.score();
         let var = (f64::from(self.wins) * (1.0 - s).powi(2)
@@ -216,7 +237,19 @@ pub fn run(args: Args) -> Result<(), CliError> {
     if args.games == 0 {
         return Err(CliError("--games must be at least 1".into()));
     }
-    let variant = args.variant;
+    let variant = match args.variant.with_players(args.players)? {
+        Family::Draughts(v) => v,
+        Family::Halma(setup) => {
+            return crate::halma::play::run(&crate::halma::play::Match {
+                setup,
+                games: args.games,
+                a: args.a,
+                b: args.b,
+                record: args.pdn,
+                seed: args.seed,
+            })
+        }
+    };
     let mut a = Player::new(&args.a, variant, args.hub_movetime)?;
     let mut b = Player::new(&args.b, variant, args.hub_movetime)?;
     let name = |p: &Player, spec: &EngineSpec| match p {
@@ -306,26 +339,33 @@ pub fn run(args: Args) -> Result<(), CliError> {
             }
         }
     }
-    let (elo, margin) = tally.elo();
-    let elo_text = if tally.draws == 0 && (tally.wins == 0 || tally.losses == 0) {
-        // Every game went one way: the score only bounds the difference.
-        format!(
-            "Elo {}{:.0} or more",
-            if elo > 0.0 { '+' } else { '-' },
-            elo.abs()
-        )
-    } else {
-        format!("Elo {elo:+.0} ± {margin:.0}")
-    };
-    println!(
-        "{a_name} vs {b_name} ({variant}): +{} ={} -{} of {}, score {:.1} %, {elo_text}",
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        tally.games(),
-        100.0 * tally.score(),
-    );
+    println!("{a_name} vs {b_name} ({variant}): {}", tally.summary());
     Ok(())
+}
+
+impl Tally {
+    /// `+W =D -L of N, score S %, Elo ±E`, as the match's last line says it.
+    pub fn summary(&self) -> String {
+        let (elo, margin) = self.elo();
+        let elo_text = if self.draws == 0 && (self.wins == 0 || self.losses == 0) {
+            // Every game went one way: the score only bounds the difference.
+            format!(
+                "Elo {}{:.0} or more",
+                if elo > 0.0 { '+' } else { '-' },
+                elo.abs()
+            )
+        } else {
+            format!("Elo {elo:+.0} ± {margin:.0}")
+        };
+        format!(
+            "+{} ={} -{} of {}, score {:.1} %, {elo_text}",
+            self.wins,
+            self.draws,
+            self.losses,
+            self.games(),
+            100.0 * self.score(),
+        )
+    }
 }
 
 fn color_name(c: Color) -> &'static str {

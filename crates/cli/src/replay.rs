@@ -1,21 +1,30 @@
+use crate::position_args::{Family, GameVariant};
 use crate::CliError;
-use kingme_draughts::{pdn, Countdown, Game, Outcome, Variant};
+use kingme_draughts::{pdn, Countdown, Game, Outcome};
 use serde::Serialize;
 use std::io::Read;
 use std::path::PathBuf;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// The variant, unless the PDN names it with a GameType tag.
+    /// The variant, unless the record names it (PDN: a GameType tag; Halma family: a Variant
+    /// tag): english (american), international, russian, brazilian, halma-8, halma-10,
+    /// halma-16 or chinese-checkers.
     #[arg(long)]
-    variant: Option<Variant>,
-    /// Start from this position (PDN FEN) instead of the variant's start or the PDN's FEN tag.
+    variant: Option<GameVariant>,
+    /// The number of players (Halma family only), unless the record has a Players tag; 2 by
+    /// default.
+    #[arg(long)]
+    players: Option<u8>,
+    /// Start from this position (PDN FEN; S:N:CELLS for the Halma family) instead of the
+    /// variant's start or the record's FEN or Position tag.
     #[arg(long)]
     fen: Option<String>,
     /// Print the state after every ply, not only at the end.
     #[arg(long)]
     each_ply: bool,
-    /// A PDN file or plain move text; `-` or nothing reads standard input.
+    /// A PDN file, a Halma-family game record, or plain move text; `-` or nothing reads
+    /// standard input.
     file: Option<PathBuf>,
 }
 
@@ -85,11 +94,41 @@ pub fn run(args: Args) -> Result<(), CliError> {
             std::io::stdin().read_to_string(&mut text)?;
         }
     }
+    let halma = match args.variant {
+        Some(GameVariant::Halma(v)) => Some(v),
+        Some(GameVariant::Draughts(_)) => None,
+        None => crate::halma::replay::tagged_variant(&text),
+    };
+    if let Some(variant) = halma {
+        if let Some(n) = args.players {
+            kingme_halma::Setup::new(variant, n)?;
+        }
+        let given = kingme_halma::record::Given {
+            variant: args.variant.map(|_| variant),
+            players: args.players,
+            position: args.fen.clone(),
+        };
+        return crate::halma::replay::run(&text, &given, args.each_ply);
+    }
+    let variant = match args.variant {
+        Some(v) => match v.with_players(args.players)? {
+            Family::Draughts(v) => Some(v),
+            Family::Halma(_) => None,
+        },
+        None if args.players.is_some() => {
+            return Err(CliError(
+                "--players is for halma-16 and chinese-checkers (name the game with --variant \
+                 or a Variant tag)"
+                    .into(),
+            ))
+        }
+        None => None,
+    };
     let text = match &args.fen {
         Some(fen) => format!("[FEN \"{fen}\"]\n{text}"),
         None => text,
     };
-    let parsed = pdn::read(&text, args.variant)?;
+    let parsed = pdn::read(&text, variant)?;
     if args.each_ply {
         let mut game = Game::from_position(*parsed.game.start_position());
         let mut states = vec![state(&game, game.outcome())];
