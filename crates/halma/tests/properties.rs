@@ -166,7 +166,21 @@ fn checks(pos: &Position, grid: &Grid) -> Result<(), TestCaseError> {
     let text = pos.to_string();
     let back = Position::parse(pos.setup(), &text)
         .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
-    prop_assert_eq!(&back, pos, "{}", text);
+    // The string holds the board, the seat to move and the round; who has finished is read
+    // from the board. A seat that finished by anti-spoiling stays finished after others have
+    // moved out of its target camp, which the string cannot show: only there may they differ.
+    for seat in pos.layout().seats.iter().copied() {
+        if pos.finished().contains(seat) != back.finished().contains(seat) {
+            prop_assert!(
+                pos.finished().contains(seat) && !pos.has_filled_target(seat),
+                "{}",
+                text
+            );
+        }
+    }
+    if back.finished() == pos.finished() {
+        prop_assert_eq!(&back, pos, "{}", text);
+    }
     prop_assert_eq!(back.hash(), pos.hash());
     prop_assert_eq!(back.to_string(), text);
     Ok(())

@@ -1341,3 +1341,24 @@ fn parser_refusals_name_the_problem() {
     assert_eq!(parse_move(&over, "d1-e5"), Err(ParseMoveError::GameOver));
     assert_eq!(ParseMoveError::GameOver.to_string(), "the game is over");
 }
+
+#[test]
+fn anti_spoiling_as_spec_words_it_counts_a_single_own_piece() {
+    // SPEC: the target is full and at least one of its pieces is the player's own. Seat 4 has
+    // moved only n1 out; seat 1's first piece to arrive, m5-n1, fills the camp and wins.
+    let s = setup(Variant::ChineseCheckers, 2);
+    let p = build(
+        s,
+        1,
+        12,
+        &[
+            (1, "m5 a1 b1 b2 c1 c2 c3 d1 d2 d3"),
+            (4, "n2 n3 n4 o1 o2 o3 p1 p2 q1 i5"),
+        ],
+    );
+    let mut game = Game::from_position(p);
+    game.play_text("m5-n1").expect("a legal move");
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.reason, EndReason::AntiSpoiling);
+    assert_eq!(outcome.winner(), Some(seat(1)));
+}
