@@ -69,7 +69,7 @@ const POSITIONS: &[(Variant, &str)] = &[
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Depth for the 8×8 variants (10×10 searches two plies less).
+    /// Depth for the 8×8 draughts variants (10×10 searches two plies less).
     #[arg(long, default_value_t = 13)]
     depth: u32,
     /// Depth for the Halma family's positions.
