@@ -457,7 +457,7 @@ impl Position {
             return false;
         }
         if m.is_pass() {
-            return self.legal_moves().first() == Some(&Move::PASS);
+            return m == Move::PASS && self.legal_moves().first() == Some(&Move::PASS);
         }
         self.destinations(m.from()).contains(m.to())
     }

@@ -814,6 +814,9 @@ fn a_player_without_a_move_passes() {
     let p = walled_in();
     assert_eq!(p.legal_moves().as_slice(), [Move::PASS]);
     assert_eq!(names(&p), ["pass"]);
+    // Only the one pass move is legal, not any move that starts where it ends.
+    let own = p.pieces(p.to_move()).first().expect("a piece");
+    assert!(!p.is_legal(Move::new(own, own)));
     let mut game = Game::from_position(p);
     assert_eq!(game.play_text("pass"), Ok(Move::PASS));
     assert_eq!(game.position().to_move(), seat(3));
