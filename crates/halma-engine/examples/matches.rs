@@ -81,8 +81,8 @@ fn choose(
     m.expect("a move while the game goes on")
 }
 
-/// Plays one game; returns the seats in finishing order, then whoever did not finish
-/// (`None` at the end when the game was drawn for them).
+/// Plays one game; returns the seats in finishing order (with 2 players, the winner)
+/// and whether the game was drawn for those still playing.
 fn play(setup: Setup, players: &[(Seat, &Player)], game: u64, clock: &Wall) -> (Vec<Seat>, bool) {
     let mut pos = Position::start(setup);
     let mut earlier: Vec<u64> = Vec::new();
@@ -120,6 +120,22 @@ fn play(setup: Setup, players: &[(Seat, &Player)], game: u64, clock: &Wall) -> (
     }
     if pos.round() > MOVE_LIMIT {
         drawn = true;
+    }
+    // With 2 players, losing by the yard rule makes the other the winner.
+    if n == 2 && order.is_empty() {
+        order.extend(
+            setup
+                .layout()
+                .seats
+                .iter()
+                .filter(|&&s| !pos.lost().contains(s)),
+        );
+        if order.len() != 1 {
+            order.clear();
+        }
+    }
+    if std::env::var_os("SHOW_END").is_some() {
+        println!("  end: {pos} lost {:?}", pos.lost());
     }
     (order, drawn)
 }

@@ -1,7 +1,7 @@
 //! The evaluation: how far each player still has to go, in tenths of a step.
 
 use crate::tables::{Metric, Tables};
-use kingme_halma::{Layout, Position, Seat};
+use kingme_halma::{Layout, Points, Position, Seat};
 
 /// One step of distance.
 pub const STEP: i32 = 10;
@@ -13,6 +13,22 @@ pub const WIN: i32 = 30_000;
 pub const PLACE: i32 = 5_000;
 /// The bound of the positional part with more than 2 players, below half a place.
 const POSITIONAL_CAP: i32 = PLACE / 2 - 100;
+
+/// Up to this many pieces outside the target camp, the endgame measures their way to its
+/// free points one by one.
+const ENDGAME_PIECES: u32 = 3;
+
+fn permutations(items: &mut [usize], from: usize, visit: &mut dyn FnMut(&[usize])) {
+    if from + 1 >= items.len() {
+        visit(items);
+        return;
+    }
+    for i in from..items.len() {
+        items.swap(from, i);
+        permutations(items, from + 1, visit);
+        items.swap(from, i);
+    }
+}
 
 /// The yard rule's pressure starts this many moves before the limit.
 const YARD_WARNING: i32 = 12;
@@ -65,6 +81,8 @@ impl Evaluator {
         let mut left = sum - self.tables.camp_sum[s];
         if self.anti_spoiling && outside != own && !outside.is_empty() {
             left = left.min(self.fill_cost(pos, seat));
+        } else if (1..=ENDGAME_PIECES).contains(&outside.len()) {
+            left = left.max(self.holes_cost(outside, camp & !own));
         }
         let mut cost = STEP * left;
         if front != i32::MAX {
@@ -80,6 +98,33 @@ impl Evaluator {
             }
         }
         cost
+    }
+
+    /// The fewest steps that bring the last few pieces outside the camp onto its free points,
+    /// each piece to its own point: the distance sum misses that a piece next to the camp
+    /// may have a long way round to the one point still free.
+    fn holes_cost(&self, outside: Points, holes: Points) -> i32 {
+        let mut pieces = [0usize; ENDGAME_PIECES as usize];
+        let mut targets = [0usize; ENDGAME_PIECES as usize];
+        let k = outside.len() as usize;
+        for (slot, p) in pieces.iter_mut().zip(outside) {
+            *slot = p.index();
+        }
+        for (slot, p) in targets.iter_mut().zip(holes) {
+            *slot = p.index();
+        }
+        let between = &self.tables.between;
+        let mut best = i32::MAX;
+        let mut order = [0, 1, 2];
+        permutations(&mut order[..k], 0, &mut |perm| {
+            let cost = perm
+                .iter()
+                .enumerate()
+                .map(|(i, &j)| i32::from(between[pieces[i]][targets[j]]))
+                .sum();
+            best = best.min(cost);
+        });
+        best
     }
 
     /// With a piece in the target camp, filling the camp's empty points with the nearest

@@ -27,6 +27,8 @@ pub struct Tables {
     pub camp_sum: [i32; 6],
     /// The largest `dist` of any point, for scaling.
     pub span: i32,
+    /// Steps between any two points, by point index.
+    pub between: Vec<[u8; 256]>,
 }
 
 const FAR: u8 = u8::MAX;
@@ -95,7 +97,12 @@ impl Tables {
                 span = span.max(i32::from(dist[s][c.point.index()]));
             }
         }
+        let mut between = vec![[FAR; 256]; 256];
+        for c in board.cells() {
+            between[c.point.index()] = bfs(board, Points::single(c.point));
+        }
         Tables {
+            between,
             dist,
             to_camp,
             camp_sum,
