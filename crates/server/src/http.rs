@@ -107,7 +107,7 @@ pub async fn room_info(State(app): State<Arc<App>>, Path(id): Path<String>) -> R
     match app.shared.hub.find(&id).await {
         Ok(Found::Live(handle)) => {
             let room = handle.room.lock().await;
-            let snapshot = room.snapshot(None);
+            let snapshot = crate::socket::snapshot(&room, None);
             Json(json!({
                 "room": snapshot.room,
                 "variant": snapshot.variant,

@@ -19,6 +19,7 @@ mod socket;
 pub mod sqlite;
 mod state;
 pub mod store;
+pub mod stored;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use http::RoomCreated;

@@ -1,8 +1,10 @@
 //! The room protocol: JSON messages tagged by `"t"`.
 //!
 //! Client → server: [`ClientMessage`]. Server → client: versioned room events ([`Event`]: every
-//! change to the room's game, numbered by `v`, kept for replay and stored) and [`ServerMessage`]
-//! (snapshots, acks, errors, seats and presence, which are not versioned).
+//! change to the room's game, numbered by `v`) and [`ServerMessage`] (snapshots, acks, errors,
+//! seats and presence, which are not versioned). These are the wire format only: rooms decide on
+//! their own types ([`crate::room`]) and storage has its own ([`crate::stored`]), so a change
+//! here never changes what is stored.
 
 use serde::{Deserialize, Serialize};
 

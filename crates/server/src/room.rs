@@ -1,12 +1,19 @@
-//! One room: its game, its seats, its recent events, who is connected. No I/O: the hub
-//! ([`crate::state`]) persists and broadcasts what this module decides.
+//! One room: its game, its seats, its recent events, who is connected. No I/O and no wire
+//! format: the room decides on its own [`Action`]s and emits its own [`RoomEvent`]s; the hub
+//! ([`crate::state`]) persists and broadcasts them, the socket ([`crate::socket`]) translates
+//! protocol messages to actions and events to protocol messages, and the store
+//! ([`crate::stored`]) has a format of its own.
+//!
+//! An event changes a room in one way only, [`Room::prepare`] then [`Room::commit`]: live, the
+//! prepared event is stored between the two; when a room is restored, [`Room::apply`] does both.
+//! The legality of moves, draw offers and resignations is the rules crate's: the room checks only
+//! what the rules cannot know (who holds which seat, whose turn a seat's colour is, versions,
+//! absence).
 
 use crate::ids::is_valid_id;
-use crate::protocol::{
-    ClientMessage, Colors, ErrorCode, Event, EventKind, OutcomeView, Presence, Seat, Side, Snapshot,
-};
+use crate::protocol::ErrorCode;
 use crate::store::{RoomRecord, StoredRoom};
-use kingme_draughts::{notation, Color, Game, Outcome, ParseFenError, PlayError};
+use kingme_draughts::{notation, Color, EndReason, Game, Outcome, ParseFenError, PlayError};
 use std::collections::{HashMap, VecDeque};
 
 /// How many recent events a room keeps for reconnecting clients.
@@ -17,6 +24,113 @@ pub const ABSENCE_MS: u64 = 2 * 60 * 1000;
 pub const IDLE_EXPIRY_MS: u64 = 30 * 60 * 1000;
 /// Every room is deleted this long after its creation.
 pub const LIFETIME_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// A seat: its place in the room's list of seats. Seat 0 is the creator's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct SeatNo(pub u8);
+
+impl SeatNo {
+    /// The creator's seat.
+    pub const CREATOR: SeatNo = SeatNo(0);
+
+    /// The seat's place in the list.
+    pub fn index(self) -> usize {
+        usize::from(self.0)
+    }
+}
+
+/// What a seat holder (or a spectator, who holds none) asks the room to do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Action {
+    /// Take a free seat (`seat`, or the first free one) with `token`, the seat token the client
+    /// chose (without one the room has one made).
+    TakeSeat {
+        seat: Option<SeatNo>,
+        token: Option<String>,
+    },
+    /// Play a move (any notation the rules crate reads) chosen at room version `v`; `ack` is the
+    /// client's id for it.
+    Move {
+        ack: u64,
+        v: u64,
+        notation: String,
+        offer_draw: bool,
+    },
+    /// Accept the draw offered with the opponent's last move.
+    AcceptDraw { v: u64 },
+    /// Resign the current game.
+    Resign { v: u64 },
+    /// Start the next game once game `game` is over.
+    Rematch { game: u32 },
+    /// The opponent has been away for [`ABSENCE_MS`]: go on against the computer.
+    ContinueVsComputer { v: u64 },
+}
+
+/// A change to a room, numbered by the room version `v`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoomEvent {
+    pub v: u64,
+    /// Milliseconds since the Unix epoch.
+    pub at: u64,
+    pub kind: RoomEventKind,
+}
+
+/// What happened: only the facts. Positions, results and colours follow from them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoomEventKind {
+    /// `seat` was taken by the holder of `token`.
+    SeatTaken { seat: SeatNo, token: String },
+    /// `seat` played `notation` (full-path notation once prepared).
+    Moved {
+        seat: SeatNo,
+        ack: u64,
+        notation: String,
+        offer_draw: bool,
+    },
+    /// `seat` accepted the draw offer.
+    DrawAccepted { seat: SeatNo },
+    /// `seat` resigned.
+    Resigned { seat: SeatNo },
+    /// Game number `game` started; the seats' order rotates.
+    Rematch { game: u32 },
+    /// `seat` took the game out of the room to go on against the computer.
+    LeftForComputer { seat: SeatNo },
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winning seat and its colour; `None` for a draw.
+    pub winner: Option<(SeatNo, Color)>,
+    pub reason: EndReason,
+}
+
+/// An applied event with what followed from it (what clients are told).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Applied {
+    pub event: RoomEvent,
+    /// The position after a move, or the start of a rematch (FEN).
+    pub fen: Option<String>,
+    /// The game's result when this event ended it.
+    pub result: Option<GameResult>,
+    /// For a rematch: the seat that moves first.
+    pub first: Option<SeatNo>,
+}
+
+/// An event checked against the room and ready to commit (and, live, to store first).
+#[derive(Debug)]
+pub struct Prepared {
+    applied: Applied,
+    /// The game after the event, if it changes the game.
+    game: Option<Game>,
+}
+
+impl Prepared {
+    /// The event as it is to be stored (moves in full-path notation).
+    pub fn event(&self) -> &RoomEvent {
+        &self.applied.event
+    }
+}
 
 /// A refused request: nothing changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,22 +146,40 @@ fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> 
     })
 }
 
-/// What a request leads to.
-#[derive(Debug)]
+/// The rules crate refused: the same refusal in the room's terms.
+fn rules_refusal(e: PlayError) -> Refusal {
+    Refusal {
+        code: match e {
+            PlayError::OfferNotAllowed => ErrorCode::DrawOfferNotAllowed,
+            PlayError::GameOver(_) => ErrorCode::GameOver,
+            PlayError::NoOfferToAccept => ErrorCode::NoDrawOffer,
+            PlayError::IllegalMove(_) | PlayError::Parse(_) | PlayError::NothingToUndo => {
+                ErrorCode::IllegalMove
+            }
+        },
+        message: e.to_string(),
+    }
+}
+
+/// What an action leads to.
+#[derive(Debug, PartialEq, Eq)]
 pub enum Decision {
-    /// Store this event, then apply it.
-    Apply(Box<Change>),
+    /// This event, as the next version: prepare, store, commit.
+    Event(RoomEventKind),
     /// The move with this ack id was already applied (as version `v`): ack it again.
     AlreadyApplied { ack: u64, v: u64 },
 }
 
-/// A new event with the state it leads to.
-#[derive(Debug)]
-pub struct Change {
-    pub kind: EventKind,
-    game: Option<Game>,
-    /// The joiner's new seat token (for [`EventKind::Joined`]).
-    pub joiner_token: Option<String>,
+/// One seat of a room.
+#[derive(Debug, Clone, Default)]
+pub struct SeatState {
+    /// The seat's token; `None` while the seat is free.
+    pub token: Option<String>,
+    /// Open connections holding the seat.
+    pub connections: u32,
+    /// Since when nobody has held the seat (`None` while someone does, or while it is free).
+    pub away_since: Option<u64>,
+    away_signalled: bool,
 }
 
 /// A room in memory.
@@ -56,18 +188,16 @@ pub struct Room {
     pub record: RoomRecord,
     /// The version of the last event.
     pub v: u64,
+    seats: Vec<SeatState>,
+    spectators: u32,
     game_no: u32,
     game: Game,
     /// The version at which the current game started.
     game_start_v: u64,
-    left_for_computer: Option<Seat>,
+    left_for_computer: Option<SeatNo>,
     /// Applied moves by (seat, ack id) → version.
-    acks: HashMap<(Seat, u64), u64>,
-    recent: VecDeque<Event>,
-    connections: [u32; 2],
-    spectators: u32,
-    away_since: [Option<u64>; 2],
-    away_signalled: [bool; 2],
+    acks: HashMap<(SeatNo, u64), u64>,
+    recent: VecDeque<Applied>,
     /// Since when no player has been connected (`None` while one is).
     idle_since: Option<u64>,
 }
@@ -79,24 +209,25 @@ impl Room {
     /// The record's start position is not a valid FEN.
     pub fn new(record: RoomRecord) -> Result<Room, ParseFenError> {
         let created = record.created_at;
+        let mut seats = vec![SeatState::default(); usize::from(record.seats.max(1))];
+        seats[0].token = Some(record.creator_token.clone());
+        seats[0].away_since = Some(created);
         Ok(Room {
             game: new_game(&record)?,
             record,
             v: 0,
+            seats,
+            spectators: 0,
             game_no: 1,
             game_start_v: 0,
             left_for_computer: None,
             acks: HashMap::new(),
             recent: VecDeque::new(),
-            connections: [0, 0],
-            spectators: 0,
-            away_since: [Some(created), None],
-            away_signalled: [false; 2],
             idle_since: Some(created),
         })
     }
 
-    /// Rebuilds a stored room by replaying its events. Nobody is connected yet: absence and
+    /// Rebuilds a stored room by applying its events. Nobody is connected yet: absence and
     /// idle time count from `now`.
     ///
     /// # Errors
@@ -104,127 +235,240 @@ impl Room {
     pub fn restore(stored: StoredRoom, now: u64) -> Result<Room, String> {
         let mut room = Room::new(stored.record).map_err(|e| e.to_string())?;
         for event in stored.events {
-            if event.v != room.v + 1 {
+            let v = event.v;
+            if let Err(e) = room.apply(event) {
                 return Err(format!(
-                    "room {}: event {} follows version {}",
-                    room.record.id, event.v, room.v
+                    "room {}: event {v} does not apply: {}",
+                    room.record.id, e.message
                 ));
             }
-            let game = room.replay(&event.kind).map_err(|e| {
-                format!(
-                    "room {}: event {} does not apply: {e}",
-                    room.record.id, event.v
-                )
-            })?;
-            room.commit(event, game);
         }
-        room.away_since = [Some(now), room.joined().then_some(now)];
+        for seat in &mut room.seats {
+            seat.away_since = seat.token.is_some().then_some(now);
+        }
         room.idle_since = Some(now);
         Ok(room)
     }
 
-    fn replay(&self, kind: &EventKind) -> Result<Option<Game>, PlayError> {
-        let mut game = self.game.clone();
-        match kind {
-            EventKind::Joined { .. } | EventKind::LeftForComputer { .. } => return Ok(None),
-            EventKind::Moved {
-                notation,
+    /// Applies an event: [`Room::prepare`], then [`Room::commit`].
+    ///
+    /// # Errors
+    /// The event does not apply to the room as it is; nothing changed.
+    pub fn apply(&mut self, event: RoomEvent) -> Result<&Applied, Refusal> {
+        let prepared = self.prepare(event)?;
+        Ok(self.commit(prepared))
+    }
+
+    /// Checks `event` against the room and works out what it leads to, changing nothing.
+    ///
+    /// # Errors
+    /// The event is not the next version, names a seat the room does not have, or the rules
+    /// refuse it.
+    pub fn prepare(&self, event: RoomEvent) -> Result<Prepared, Refusal> {
+        if event.v != self.v + 1 {
+            return refuse(
+                ErrorCode::StaleVersion,
+                format!("event {} does not follow version {}", event.v, self.v),
+            );
+        }
+        let seat = match &event.kind {
+            RoomEventKind::SeatTaken { seat, .. }
+            | RoomEventKind::Moved { seat, .. }
+            | RoomEventKind::DrawAccepted { seat }
+            | RoomEventKind::Resigned { seat }
+            | RoomEventKind::LeftForComputer { seat } => Some(*seat),
+            RoomEventKind::Rematch { .. } => None,
+        };
+        if seat.is_some_and(|s| s.index() >= self.seats.len()) {
+            return refuse(ErrorCode::NotAPlayer, "the room has no such seat");
+        }
+        let mut event = event;
+        let mut applied_game = None;
+        let mut fen = None;
+        let mut first = None;
+        match &mut event.kind {
+            RoomEventKind::SeatTaken { seat, .. } => {
+                if self.seats[seat.index()].token.is_some() {
+                    return refuse(ErrorCode::SeatTaken, "the seat is taken");
+                }
+            }
+            RoomEventKind::Moved {
+                notation: text,
                 offer_draw,
                 ..
             } => {
-                game.play_text(notation, *offer_draw)?;
+                let mut game = self.game.clone();
+                let m = game.play_text(text, *offer_draw).map_err(rules_refusal)?;
+                *text = notation::move_to_string(self.record.variant, &m);
+                fen = Some(game.position().to_fen());
+                applied_game = Some(game);
             }
-            EventKind::DrawAccepted { .. } => game.accept_draw()?,
-            EventKind::Resigned { seat, .. } => game.resign(self.color_of(*seat))?,
-            EventKind::Rematch { .. } => game = self.fresh_game(),
+            RoomEventKind::DrawAccepted { .. } => {
+                let mut game = self.game.clone();
+                game.accept_draw().map_err(rules_refusal)?;
+                applied_game = Some(game);
+            }
+            RoomEventKind::Resigned { seat } => {
+                let mut game = self.game.clone();
+                game.resign(self.color_of(*seat)).map_err(rules_refusal)?;
+                applied_game = Some(game);
+            }
+            RoomEventKind::Rematch { game } => {
+                if *game != self.game_no + 1 {
+                    return refuse(
+                        ErrorCode::WrongGame,
+                        format!("game {game} does not follow game {}", self.game_no),
+                    );
+                }
+                let fresh = self.fresh_game();
+                fen = Some(fresh.position().to_fen());
+                first = Some(self.first_seat(*game));
+                applied_game = Some(fresh);
+            }
+            RoomEventKind::LeftForComputer { .. } => {}
         }
-        Ok(Some(game))
+        let result = match (&event.kind, &applied_game) {
+            (RoomEventKind::Rematch { .. }, _) | (_, None) => None,
+            (_, Some(game)) => game.outcome().map(|o| self.result_of(o)),
+        };
+        Ok(Prepared {
+            applied: Applied {
+                event,
+                fen,
+                result,
+                first,
+            },
+            game: applied_game,
+        })
     }
 
-    /// Applies a stored event.
-    pub fn apply(&mut self, event: Event, change: Change) {
-        let game = change.game;
-        if let Some(token) = change.joiner_token {
-            self.record.joiner_token = Some(token);
-        }
-        self.commit(event, game);
-    }
-
-    fn commit(&mut self, event: Event, game: Option<Game>) {
+    /// Makes a prepared event part of the room. Returns it with what followed from it.
+    pub fn commit(&mut self, prepared: Prepared) -> &Applied {
+        let Prepared { applied, game } = prepared;
         if let Some(game) = game {
             self.game = game;
         }
+        let event = &applied.event;
         match &event.kind {
-            EventKind::Joined { .. } => {
-                if self.connections[1] == 0 {
-                    self.away_since[1] = Some(event.at);
+            RoomEventKind::SeatTaken { seat, token } => {
+                let state = &mut self.seats[seat.index()];
+                state.token = Some(token.clone());
+                if state.connections == 0 {
+                    state.away_since = Some(event.at);
                 }
             }
-            EventKind::Moved { seat, ack, .. } => {
+            RoomEventKind::Moved { seat, ack, .. } => {
                 self.acks.insert((*seat, *ack), event.v);
             }
-            EventKind::Rematch { game, .. } => {
+            RoomEventKind::Rematch { game } => {
                 self.game_no = *game;
                 self.game_start_v = event.v;
                 self.left_for_computer = None;
-                self.away_signalled = [false; 2];
+                for seat in &mut self.seats {
+                    seat.away_signalled = false;
+                }
             }
-            EventKind::LeftForComputer { seat } => self.left_for_computer = Some(*seat),
-            EventKind::DrawAccepted { .. } | EventKind::Resigned { .. } => {}
+            RoomEventKind::LeftForComputer { seat } => self.left_for_computer = Some(*seat),
+            RoomEventKind::DrawAccepted { .. } | RoomEventKind::Resigned { .. } => {}
         }
         self.v = event.v;
-        self.recent.push_back(event);
+        self.recent.push_back(applied);
         if self.recent.len() > REPLAY_EVENTS {
             self.recent.pop_front();
         }
+        // Just pushed.
+        &self.recent[self.recent.len() - 1]
     }
 
-    /// Whether the second seat is taken.
-    pub fn joined(&self) -> bool {
-        self.record.joiner_token.is_some()
+    /// The room's seats, in order.
+    pub fn seats(&self) -> &[SeatState] {
+        &self.seats
+    }
+
+    /// How many spectators are connected.
+    pub fn spectators(&self) -> u32 {
+        self.spectators
+    }
+
+    /// Whether every seat is taken (the game has started).
+    pub fn all_seated(&self) -> bool {
+        self.seats.iter().all(|s| s.token.is_some())
     }
 
     /// The seat a token opens, if any.
-    pub fn seat_for_token(&self, token: &str) -> Option<Seat> {
-        if token == self.record.creator_token {
-            Some(Seat::Creator)
-        } else if self.record.joiner_token.as_deref() == Some(token) {
-            Some(Seat::Joiner)
-        } else {
-            None
-        }
+    pub fn seat_for_token(&self, token: &str) -> Option<SeatNo> {
+        self.seats
+            .iter()
+            .position(|s| s.token.as_deref() == Some(token))
+            .and_then(|i| u8::try_from(i).ok())
+            .map(SeatNo)
+    }
+
+    /// The seat that moves first in game number `game` (the order rotates with every rematch).
+    pub fn first_seat(&self, game: u32) -> SeatNo {
+        let n = u32::try_from(self.seats.len()).unwrap_or(1).max(1);
+        SeatNo(u8::try_from(game.saturating_sub(1) % n).unwrap_or(0))
     }
 
     /// The colour `seat` plays in the current game.
-    pub fn color_of(&self, seat: Seat) -> Color {
+    pub fn color_of(&self, seat: SeatNo) -> Color {
         let first = self.game.start_position().turn();
-        let creator_first = self.game_no % 2 == 1;
-        if (seat == Seat::Creator) == creator_first {
+        if seat == self.first_seat(self.game_no) {
             first
         } else {
             !first
         }
     }
 
-    fn seat_of(&self, color: Color) -> Seat {
-        if self.color_of(Seat::Creator) == color {
-            Seat::Creator
+    /// The seat playing `color` in the current game.
+    pub fn seat_of(&self, color: Color) -> SeatNo {
+        let first = self.first_seat(self.game_no);
+        if color == self.game.start_position().turn() {
+            first
         } else {
-            Seat::Joiner
+            (0..self.seats.len())
+                .filter_map(|i| u8::try_from(i).ok().map(SeatNo))
+                .find(|s| *s != first)
+                .unwrap_or(first)
         }
     }
 
-    fn outcome_view(&self, outcome: Outcome) -> OutcomeView {
-        OutcomeView {
-            winner: outcome.winner.map(|c| self.seat_of(c)),
-            winner_side: outcome.winner.map(Side::from),
-            reason: outcome.reason.key().to_string(),
-            description: outcome.reason.to_string(),
+    fn result_of(&self, outcome: Outcome) -> GameResult {
+        GameResult {
+            winner: outcome.winner.map(|c| (self.seat_of(c), c)),
+            reason: outcome.reason,
         }
     }
 
-    fn in_progress(&self, seat: Seat) -> Result<(), Refusal> {
-        if !self.joined() {
+    /// The current game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The number of the current game.
+    pub fn game_no(&self) -> u32 {
+        self.game_no
+    }
+
+    /// How the current game ended, if it has.
+    pub fn result(&self) -> Option<GameResult> {
+        self.game.outcome().map(|o| self.result_of(o))
+    }
+
+    /// The seat that took the current game out of the room, if one did.
+    pub fn left_for_computer(&self) -> Option<SeatNo> {
+        self.left_for_computer
+    }
+
+    /// Whether the current game is no longer being played in the room.
+    pub fn over(&self) -> bool {
+        self.game.outcome().is_some() || self.left_for_computer.is_some()
+    }
+
+    /// Refuses unless the room's game is being played: every seat taken, nobody gone to play
+    /// the computer, no result yet.
+    fn in_progress(&self, seat: SeatNo) -> Result<(), Refusal> {
+        if !self.all_seated() {
             return refuse(
                 ErrorCode::WaitingForOpponent,
                 "the game starts when the second player joins",
@@ -259,54 +503,43 @@ impl Room {
         Ok(())
     }
 
-    /// Decides what `msg` from a connection holding `seat` (`None`: a spectator) does.
-    /// `new_token` is called for the joiner's seat token.
+    fn to_move(&self, seat: SeatNo) -> Result<(), Refusal> {
+        if self.game.position().turn() != self.color_of(seat) {
+            return refuse(ErrorCode::NotYourTurn, "it is not your turn");
+        }
+        Ok(())
+    }
+
+    /// Decides what `action` from a connection holding `seat` (`None`: a spectator) leads to.
+    /// `new_token` is called for a seat token the client did not choose.
     ///
     /// # Errors
     /// A [`Refusal`] naming why nothing happens.
     pub fn decide(
         &self,
-        seat: Option<Seat>,
-        msg: &ClientMessage,
+        seat: Option<SeatNo>,
+        action: &Action,
         now: u64,
         new_token: impl FnOnce() -> String,
     ) -> Result<Decision, Refusal> {
-        if let ClientMessage::Join { token } = msg {
-            if let Some(seat) = seat {
-                return refuse(
-                    ErrorCode::AlreadySeated,
-                    format!("you already hold the {} seat", seat_name(seat)),
-                );
-            }
-            if self.joined() {
-                return refuse(ErrorCode::SeatTaken, "both seats are taken: you can watch");
-            }
-            let token = match token {
-                Some(t) if is_valid_id(t) && *t != self.record.creator_token => t.clone(),
-                Some(_) => {
-                    return refuse(
-                        ErrorCode::BadToken,
-                        "a seat token is 32 random hexadecimal digits",
-                    )
-                }
-                None => new_token(),
-            };
-            return Ok(apply(
-                EventKind::Joined { seat: Seat::Joiner },
-                None,
-                Some(token),
-            ));
-        }
-        let Some(seat) = seat else {
-            return refuse(ErrorCode::NotAPlayer, "spectators cannot play in this room");
+        let held = || match seat {
+            Some(seat) => Ok(seat),
+            None => refuse(ErrorCode::NotAPlayer, "spectators cannot play in this room"),
         };
-        match msg {
-            ClientMessage::Move {
+        let kind = match action {
+            Action::TakeSeat {
+                seat: wanted,
+                token,
+            } => {
+                return self.take_seat(seat, *wanted, token.as_deref(), new_token);
+            }
+            Action::Move {
                 ack,
                 v,
-                notation: text,
+                notation,
                 offer_draw,
             } => {
+                let seat = held()?;
                 if let Some(&applied) = self.acks.get(&(seat, *ack)) {
                     return Ok(Decision::AlreadyApplied {
                         ack: *ack,
@@ -323,131 +556,114 @@ impl Room {
                         ),
                     );
                 }
-                let color = self.color_of(seat);
-                if self.game.position().turn() != color {
-                    return refuse(ErrorCode::NotYourTurn, "it is not your turn");
-                }
-                if *offer_draw && !self.game.may_offer_draw() {
-                    return refuse(
-                        ErrorCode::DrawOfferNotAllowed,
-                        PlayError::OfferNotAllowed.to_string(),
-                    );
-                }
-                let mut game = self.game.clone();
-                let m = game.play_text(text, *offer_draw).map_err(|e| Refusal {
-                    code: match e {
-                        PlayError::OfferNotAllowed => ErrorCode::DrawOfferNotAllowed,
-                        PlayError::GameOver(_) => ErrorCode::GameOver,
-                        _ => ErrorCode::IllegalMove,
-                    },
-                    message: e.to_string(),
-                })?;
-                let kind = EventKind::Moved {
+                self.to_move(seat)?;
+                RoomEventKind::Moved {
                     seat,
-                    notation: notation::move_to_string(self.record.variant, &m),
-                    offer_draw: *offer_draw,
                     ack: *ack,
-                    fen: game.position().to_fen(),
-                    outcome: game.outcome().map(|o| self.outcome_view(o)),
-                };
-                Ok(apply(kind, Some(game), None))
-            }
-            ClientMessage::AcceptDraw { v } => {
-                self.in_progress(seat)?;
-                self.current_game_at(*v)?;
-                if self.game.draw_offer() != Some(!self.color_of(seat))
-                    || self.game.position().turn() != self.color_of(seat)
-                {
-                    return refuse(ErrorCode::NoDrawOffer, "there is no draw offer to accept");
+                    notation: notation.clone(),
+                    offer_draw: *offer_draw,
                 }
-                let mut game = self.game.clone();
-                game.accept_draw().map_err(|e| Refusal {
-                    code: ErrorCode::NoDrawOffer,
-                    message: e.to_string(),
-                })?;
-                let outcome = self.outcome_of(&game)?;
-                Ok(apply(
-                    EventKind::DrawAccepted { seat, outcome },
-                    Some(game),
-                    None,
-                ))
             }
-            ClientMessage::Resign { v } => {
+            Action::AcceptDraw { v } => {
+                let seat = held()?;
                 self.in_progress(seat)?;
                 self.current_game_at(*v)?;
-                let mut game = self.game.clone();
-                game.resign(self.color_of(seat)).map_err(|e| Refusal {
-                    code: ErrorCode::GameOver,
-                    message: e.to_string(),
+                // The rules let the side to move accept the other side's offer.
+                self.to_move(seat).or_else(|_| {
+                    refuse(ErrorCode::NoDrawOffer, "there is no draw offer to accept")
                 })?;
-                let outcome = self.outcome_of(&game)?;
-                Ok(apply(
-                    EventKind::Resigned { seat, outcome },
-                    Some(game),
-                    None,
-                ))
+                RoomEventKind::DrawAccepted { seat }
             }
-            ClientMessage::Rematch { game } => {
+            Action::Resign { v } => {
+                let seat = held()?;
+                self.in_progress(seat)?;
+                self.current_game_at(*v)?;
+                RoomEventKind::Resigned { seat }
+            }
+            Action::Rematch { game } => {
+                held()?;
                 if *game != self.game_no {
                     return refuse(
                         ErrorCode::WrongGame,
                         format!("game {game} is not the current game ({})", self.game_no),
                     );
                 }
-                if self.game.outcome().is_none() && self.left_for_computer.is_none() {
+                if !self.over() {
                     return refuse(ErrorCode::GameNotOver, "the game is still being played");
                 }
-                let next = self.game_no + 1;
-                let first = if next % 2 == 1 {
-                    Seat::Creator
-                } else {
-                    Seat::Joiner
-                };
-                let fresh = self.fresh_game();
-                let kind = EventKind::Rematch {
-                    game: next,
-                    first,
-                    fen: fresh.position().to_fen(),
-                };
-                Ok(apply(kind, Some(fresh), None))
+                RoomEventKind::Rematch { game: game + 1 }
             }
-            ClientMessage::ContinueVsComputer { v } => {
+            Action::ContinueVsComputer { v } => {
+                let seat = held()?;
                 self.in_progress(seat)?;
                 self.current_game_at(*v)?;
-                let other = seat.other();
-                let away_long_enough = self.connections[other.index()] == 0
-                    && self.away_since[other.index()]
-                        .is_some_and(|since| now.saturating_sub(since) >= ABSENCE_MS);
+                let away_long_enough = self.seats.iter().enumerate().any(|(i, s)| {
+                    i != seat.index()
+                        && s.connections == 0
+                        && s.away_since
+                            .is_some_and(|since| now.saturating_sub(since) >= ABSENCE_MS)
+                });
                 if !away_long_enough {
                     return refuse(
                         ErrorCode::OpponentNotAway,
                         "your opponent has not been away for two minutes",
                     );
                 }
-                Ok(apply(EventKind::LeftForComputer { seat }, None, None))
+                RoomEventKind::LeftForComputer { seat }
             }
-            ClientMessage::Hello { .. }
-            | ClientMessage::Sync { .. }
-            | ClientMessage::Join { .. } => {
-                refuse(ErrorCode::HelloFirst, "this message is not a room action")
-            }
-        }
+        };
+        Ok(Decision::Event(kind))
     }
 
-    fn outcome_of(&self, game: &Game) -> Result<OutcomeView, Refusal> {
-        match game.outcome() {
-            Some(o) => Ok(self.outcome_view(o)),
-            None => refuse(ErrorCode::GameOver, "the game did not end"),
+    fn take_seat(
+        &self,
+        holding: Option<SeatNo>,
+        wanted: Option<SeatNo>,
+        token: Option<&str>,
+        new_token: impl FnOnce() -> String,
+    ) -> Result<Decision, Refusal> {
+        if let Some(seat) = holding {
+            return refuse(
+                ErrorCode::AlreadySeated,
+                format!("you already hold the {} seat", seat_name(seat)),
+            );
         }
+        let free = |s: &SeatNo| {
+            self.seats
+                .get(s.index())
+                .is_some_and(|state| state.token.is_none())
+        };
+        let seat = match wanted {
+            Some(seat) if free(&seat) => seat,
+            Some(_) => return refuse(ErrorCode::SeatTaken, "that seat is taken: you can watch"),
+            None => match (0..self.seats.len())
+                .filter_map(|i| u8::try_from(i).ok().map(SeatNo))
+                .find(free)
+            {
+                Some(seat) => seat,
+                None => return refuse(ErrorCode::SeatTaken, "both seats are taken: you can watch"),
+            },
+        };
+        let token = match token {
+            Some(t) if is_valid_id(t) && self.seat_for_token(t).is_none() => t.to_string(),
+            Some(_) => {
+                return refuse(
+                    ErrorCode::BadToken,
+                    "a seat token is 32 random hexadecimal digits",
+                )
+            }
+            None => new_token(),
+        };
+        Ok(Decision::Event(RoomEventKind::SeatTaken { seat, token }))
     }
 
     /// Counts a new connection (`seat`, or a spectator).
-    pub fn connect(&mut self, seat: Option<Seat>) {
-        match seat {
-            Some(seat) => {
-                self.connections[seat.index()] += 1;
-                self.away_since[seat.index()] = None;
-                self.away_signalled[seat.index()] = false;
+    pub fn connect(&mut self, seat: Option<SeatNo>) {
+        match seat.and_then(|s| self.seats.get_mut(s.index())) {
+            Some(state) => {
+                state.connections += 1;
+                state.away_since = None;
+                state.away_signalled = false;
                 self.idle_since = None;
             }
             None => self.spectators += 1,
@@ -455,15 +671,14 @@ impl Room {
     }
 
     /// Counts a closed connection.
-    pub fn disconnect(&mut self, seat: Option<Seat>, now: u64) {
-        match seat {
-            Some(seat) => {
-                let count = &mut self.connections[seat.index()];
-                *count = count.saturating_sub(1);
-                if *count == 0 {
-                    self.away_since[seat.index()] = Some(now);
+    pub fn disconnect(&mut self, seat: Option<SeatNo>, now: u64) {
+        match seat.and_then(|s| self.seats.get_mut(s.index())) {
+            Some(state) => {
+                state.connections = state.connections.saturating_sub(1);
+                if state.connections == 0 {
+                    state.away_since = Some(now);
                 }
-                if self.connections == [0, 0] {
+                if self.seats.iter().all(|s| s.connections == 0) {
                     self.idle_since = Some(now);
                 }
             }
@@ -471,25 +686,10 @@ impl Room {
         }
     }
 
-    /// A spectator connection took the joiner's seat.
-    pub fn seat_spectator(&mut self, seat: Seat) {
+    /// A spectator connection took `seat`.
+    pub fn seat_spectator(&mut self, seat: SeatNo) {
         self.spectators = self.spectators.saturating_sub(1);
         self.connect(Some(seat));
-    }
-
-    /// Who is connected.
-    pub fn presence(&self) -> Presence {
-        Presence {
-            creator: self.connections[0] > 0,
-            joiner: self.connections[1] > 0,
-            spectators: self.spectators,
-            creator_away_since: self.away_since[0],
-            joiner_away_since: if self.joined() {
-                self.away_since[1]
-            } else {
-                None
-            },
-        }
     }
 
     /// Whether the room is past its lifetime or idle limit at `now`.
@@ -502,17 +702,16 @@ impl Room {
 
     /// Seats that have just been away for [`ABSENCE_MS`] during a game (each reported once per
     /// absence), with the time they left.
-    pub fn newly_away(&mut self, now: u64) -> Vec<(Seat, u64)> {
-        if !self.joined() || self.left_for_computer.is_some() || self.game.outcome().is_some() {
+    pub fn newly_away(&mut self, now: u64) -> Vec<(SeatNo, u64)> {
+        if !self.all_seated() || self.over() {
             return Vec::new();
         }
         let mut away = Vec::new();
-        for seat in [Seat::Creator, Seat::Joiner] {
-            let i = seat.index();
-            if let Some(since) = self.away_since[i] {
-                if !self.away_signalled[i] && now.saturating_sub(since) >= ABSENCE_MS {
-                    self.away_signalled[i] = true;
-                    away.push((seat, since));
+        for (i, state) in self.seats.iter_mut().enumerate() {
+            if let (Some(since), Ok(i)) = (state.away_since, u8::try_from(i)) {
+                if !state.away_signalled && now.saturating_sub(since) >= ABSENCE_MS {
+                    state.away_signalled = true;
+                    away.push((SeatNo(i), since));
                 }
             }
         }
@@ -520,73 +719,29 @@ impl Room {
     }
 
     /// The events after version `v`, if they are all still kept.
-    pub fn events_after(&self, v: u64) -> Option<Vec<Event>> {
+    pub fn events_after(&self, v: u64) -> Option<Vec<Applied>> {
         if v > self.v {
             return None;
         }
         if v == self.v {
             return Some(Vec::new());
         }
-        let oldest = self.recent.front()?.v;
+        let oldest = self.recent.front()?.event.v;
         if oldest > v + 1 {
             return None;
         }
-        Some(self.recent.iter().filter(|e| e.v > v).cloned().collect())
-    }
-
-    /// The whole room as `you` sees it.
-    pub fn snapshot(&self, you: Option<Seat>) -> Snapshot {
-        let variant = self.record.variant;
-        let over = self.game.outcome().is_some() || self.left_for_computer.is_some();
-        Snapshot {
-            v: self.v,
-            room: self.record.id.clone(),
-            variant: variant.key().to_string(),
-            created_at: self.record.created_at,
-            expires_at: self.record.created_at + LIFETIME_MS,
-            game: self.game_no,
-            colors: Colors {
-                creator: self.color_of(Seat::Creator).into(),
-                joiner: self.color_of(Seat::Joiner).into(),
-            },
-            joined: self.joined(),
-            you,
-            start_fen: self.game.start_position().to_fen(),
-            moves: self
-                .game
-                .moves()
-                .map(|m| notation::move_to_string(variant, m))
+        Some(
+            self.recent
+                .iter()
+                .filter(|a| a.event.v > v)
+                .cloned()
                 .collect(),
-            offers: (0..self.game.ply())
-                .map(|i| self.game.offered_draw_at(i))
-                .collect(),
-            fen: self.game.position().to_fen(),
-            to_move: (!over).then(|| self.seat_of(self.game.position().turn())),
-            legal_moves: if over {
-                Vec::new()
-            } else {
-                self.game
-                    .legal_moves()
-                    .iter()
-                    .map(|m| notation::move_to_string(variant, m))
-                    .collect()
-            },
-            draw_offer: self.game.draw_offer().map(|c| self.seat_of(c)),
-            may_offer_draw: !over && self.game.may_offer_draw(),
-            outcome: self.game.outcome().map(|o| self.outcome_view(o)),
-            left_for_computer: self.left_for_computer,
-            presence: self.presence(),
-        }
+        )
     }
 
     fn fresh_game(&self) -> Game {
         // The record's FEN was checked when the room was made.
         new_game(&self.record).unwrap_or_else(|_| Game::new(self.record.variant))
-    }
-
-    /// The number of the current game.
-    pub fn game_no(&self) -> u32 {
-        self.game_no
     }
 }
 
@@ -597,17 +752,9 @@ fn new_game(record: &RoomRecord) -> Result<Game, ParseFenError> {
     }
 }
 
-fn apply(kind: EventKind, game: Option<Game>, joiner_token: Option<String>) -> Decision {
-    Decision::Apply(Box::new(Change {
-        kind,
-        game,
-        joiner_token,
-    }))
-}
-
-fn seat_name(seat: Seat) -> &'static str {
-    match seat {
-        Seat::Creator => "creator's",
-        Seat::Joiner => "second player's",
+fn seat_name(seat: SeatNo) -> &'static str {
+    match seat.0 {
+        0 => "creator's",
+        _ => "second player's",
     }
 }

@@ -1,8 +1,13 @@
 //! One WebSocket connection to a room: hello, then a loop over (server shutting down, room
-//! update, client message).
+//! update, client message). Also the translation between the room's domain types and the
+//! protocol: client messages become [`Action`]s, applied [`RoomEvent`](crate::room::RoomEvent)s
+//! and the room's state become protocol messages.
 
-use crate::protocol::{close, ClientMessage, ErrorCode, Seat, ServerMessage};
-use crate::room::Refusal;
+use crate::protocol::{
+    close, ClientMessage, Colors, ErrorCode, Event, EventKind, OutcomeView, Presence, Seat,
+    ServerMessage, Snapshot,
+};
+use crate::room::{Action, Applied, GameResult, Refusal, Room, RoomEventKind, SeatNo, LIFETIME_MS};
 use crate::state::{to_json, Answer, Broadcast, Found, Hub, RoomHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::SinkExt;
@@ -88,7 +93,7 @@ impl TokenBucket {
 
 struct Conn {
     socket: WebSocket,
-    seat: Option<Seat>,
+    seat: Option<SeatNo>,
     /// The last event version this connection has been sent.
     sent_v: u64,
 }
@@ -192,7 +197,7 @@ impl Conn {
             let room = handle.room.lock().await;
             match v.and_then(|v| room.events_after(v)) {
                 Some(events) => (Some((events, room.v)), None),
-                None => (None, Some(room.snapshot(self.seat))),
+                None => (None, Some(snapshot(&room, self.seat))),
             }
         };
         self.send_catch_up(events, snapshot).await
@@ -200,14 +205,14 @@ impl Conn {
 
     async fn send_catch_up(
         &mut self,
-        events: Option<(Vec<crate::protocol::Event>, u64)>,
-        snapshot: Option<crate::protocol::Snapshot>,
+        events: Option<(Vec<Applied>, u64)>,
+        snapshot: Option<Snapshot>,
     ) -> Result<(), Closing> {
         if let Some((events, v)) = events {
-            for event in events {
-                if event.v > self.sent_v {
-                    self.sent_v = event.v;
-                    self.send(to_json(&event)).await?;
+            for applied in events {
+                if applied.event.v > self.sent_v {
+                    self.sent_v = applied.event.v;
+                    self.send(to_json(&event_message(&applied))).await?;
                 }
             }
             self.sent_v = self.sent_v.max(v);
@@ -264,7 +269,7 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, room_id: String) {
     if result.1 {
         let mut room = handle.room.lock().await;
         room.disconnect(conn.seat, shared.hub.now());
-        let presence = to_json(&ServerMessage::Presence(room.presence()));
+        let presence = to_json(&ServerMessage::Presence(presence(&room)));
         let _ = handle.updates.send(Broadcast::Text(presence));
     }
     if let Err(c) = result.0 {
@@ -319,11 +324,11 @@ async fn serve(
         conn.seat = seat;
         room.connect(seat);
         let updates = handle.updates.subscribe();
-        let presence = to_json(&ServerMessage::Presence(room.presence()));
+        let presence = to_json(&ServerMessage::Presence(presence(&room)));
         let _ = handle.updates.send(Broadcast::Text(presence));
         let (events, snapshot) = match v.and_then(|v| room.events_after(v)) {
             Some(events) => (Some((events, room.v)), None),
-            None => (None, Some(room.snapshot(seat))),
+            None => (None, Some(snapshot(&room, seat))),
         };
         (updates, bad_token, events, snapshot)
     };
@@ -336,6 +341,7 @@ async fn serve(
             .await?;
         }
         if let (Some(seat), Some(token)) = (conn.seat, token) {
+            let seat = wire_seat(seat);
             conn.send_msg(&ServerMessage::Seat { seat, token }).await?;
         }
         conn.send_catch_up(events, snapshot).await
@@ -432,25 +438,170 @@ async fn handle_message(
     handle: &RoomHandle,
     msg: ClientMessage,
 ) -> Result<(), Closing> {
-    match msg {
-        ClientMessage::Hello { .. } => Err(closing(close::BAD_MESSAGE, "hello was already sent")),
-        ClientMessage::Sync { v } => conn.catch_up(handle, Some(v)).await,
-        action => match shared.hub.act(handle, conn.seat, &action).await {
-            Ok(Answer::Ack { ack, v }) => conn.feed(to_json(&ServerMessage::Ack { ack, v })).await,
-            Ok(Answer::Seated { seat, token }) => {
-                conn.seat = Some(seat);
-                conn.send_msg(&ServerMessage::Seat { seat, token }).await
-            }
-            Ok(Answer::Done) => Ok(()),
-            Err(Refusal { code, message }) => {
-                let ack = match action {
-                    ClientMessage::Move { ack, .. } => Some(ack),
-                    _ => None,
-                };
-                conn.send_msg(&ServerMessage::Error { code, message, ack })
-                    .await
-            }
+    let action = match msg {
+        ClientMessage::Hello { .. } => {
+            return Err(closing(close::BAD_MESSAGE, "hello was already sent"))
+        }
+        ClientMessage::Sync { v } => return conn.catch_up(handle, Some(v)).await,
+        ClientMessage::Join { token } => Action::TakeSeat { seat: None, token },
+        ClientMessage::Move {
+            ack,
+            v,
+            notation,
+            offer_draw,
+        } => Action::Move {
+            ack,
+            v,
+            notation,
+            offer_draw,
         },
+        ClientMessage::AcceptDraw { v } => Action::AcceptDraw { v },
+        ClientMessage::Resign { v } => Action::Resign { v },
+        ClientMessage::Rematch { game } => Action::Rematch { game },
+        ClientMessage::ContinueVsComputer { v } => Action::ContinueVsComputer { v },
+    };
+    match shared.hub.act(handle, conn.seat, &action).await {
+        Ok(Answer::Ack { ack, v }) => conn.feed(to_json(&ServerMessage::Ack { ack, v })).await,
+        Ok(Answer::Seated { seat, token }) => {
+            conn.seat = Some(seat);
+            let seat = wire_seat(seat);
+            conn.send_msg(&ServerMessage::Seat { seat, token }).await
+        }
+        Ok(Answer::Done) => Ok(()),
+        Err(Refusal { code, message }) => {
+            let ack = match action {
+                Action::Move { ack, .. } => Some(ack),
+                _ => None,
+            };
+            conn.send_msg(&ServerMessage::Error { code, message, ack })
+                .await
+        }
+    }
+}
+
+/// The protocol's name for a seat. The protocol names two seats, the creator's (seat 0) and
+/// the second player's.
+pub fn wire_seat(seat: SeatNo) -> Seat {
+    match seat.0 {
+        0 => Seat::Creator,
+        _ => Seat::Joiner,
+    }
+}
+
+fn outcome_view(result: &GameResult) -> OutcomeView {
+    OutcomeView {
+        winner: result.winner.map(|(seat, _)| wire_seat(seat)),
+        winner_side: result.winner.map(|(_, color)| color.into()),
+        reason: result.reason.key().to_string(),
+        description: result.reason.to_string(),
+    }
+}
+
+/// An applied room event as the protocol's versioned event.
+pub fn event_message(applied: &Applied) -> Event {
+    let event = &applied.event;
+    let fen = || applied.fen.clone().unwrap_or_default();
+    // Accepting a draw and resigning always end the game.
+    let ended = || {
+        applied.result.as_ref().map_or_else(
+            || OutcomeView {
+                winner: None,
+                winner_side: None,
+                reason: String::new(),
+                description: String::new(),
+            },
+            outcome_view,
+        )
+    };
+    let kind = match &event.kind {
+        RoomEventKind::SeatTaken { seat, .. } => EventKind::Joined {
+            seat: wire_seat(*seat),
+        },
+        RoomEventKind::Moved {
+            seat,
+            ack,
+            notation,
+            offer_draw,
+        } => EventKind::Moved {
+            seat: wire_seat(*seat),
+            notation: notation.clone(),
+            offer_draw: *offer_draw,
+            ack: *ack,
+            fen: fen(),
+            outcome: applied.result.as_ref().map(outcome_view),
+        },
+        RoomEventKind::DrawAccepted { seat } => EventKind::DrawAccepted {
+            seat: wire_seat(*seat),
+            outcome: ended(),
+        },
+        RoomEventKind::Resigned { seat } => EventKind::Resigned {
+            seat: wire_seat(*seat),
+            outcome: ended(),
+        },
+        RoomEventKind::Rematch { game } => EventKind::Rematch {
+            game: *game,
+            first: wire_seat(applied.first.unwrap_or(SeatNo::CREATOR)),
+            fen: fen(),
+        },
+        RoomEventKind::LeftForComputer { seat } => EventKind::LeftForComputer {
+            seat: wire_seat(*seat),
+        },
+    };
+    Event {
+        v: event.v,
+        at: event.at,
+        kind,
+    }
+}
+
+/// Who is connected to `room`.
+pub fn presence(room: &Room) -> Presence {
+    let seats = room.seats();
+    let connected = |i: usize| seats.get(i).is_some_and(|s| s.connections > 0);
+    let away = |i: usize| seats.get(i).and_then(|s| s.away_since);
+    Presence {
+        creator: connected(0),
+        joiner: connected(1),
+        spectators: room.spectators(),
+        creator_away_since: away(0),
+        joiner_away_since: away(1),
+    }
+}
+
+/// The whole of `room` as the holder of seat `you` (`None`: a spectator) sees it.
+pub fn snapshot(room: &Room, you: Option<SeatNo>) -> Snapshot {
+    let variant = room.record.variant;
+    let game = room.game();
+    let over = room.over();
+    let text = |m| kingme_draughts::notation::move_to_string(variant, m);
+    Snapshot {
+        v: room.v,
+        room: room.record.id.clone(),
+        variant: variant.key().to_string(),
+        created_at: room.record.created_at,
+        expires_at: room.record.created_at + LIFETIME_MS,
+        game: room.game_no(),
+        colors: Colors {
+            creator: room.color_of(SeatNo(0)).into(),
+            joiner: room.color_of(SeatNo(1)).into(),
+        },
+        joined: room.all_seated(),
+        you: you.map(wire_seat),
+        start_fen: game.start_position().to_fen(),
+        moves: game.moves().map(text).collect(),
+        offers: (0..game.ply()).map(|i| game.offered_draw_at(i)).collect(),
+        fen: game.position().to_fen(),
+        to_move: (!over).then(|| wire_seat(room.seat_of(game.position().turn()))),
+        legal_moves: if over {
+            Vec::new()
+        } else {
+            game.legal_moves().iter().map(text).collect()
+        },
+        draw_offer: game.draw_offer().map(|c| wire_seat(room.seat_of(c))),
+        may_offer_draw: !over && game.may_offer_draw(),
+        outcome: room.result().as_ref().map(outcome_view),
+        left_for_computer: room.left_for_computer().map(wire_seat),
+        presence: presence(room),
     }
 }
 

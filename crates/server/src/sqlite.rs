@@ -4,8 +4,9 @@
 //! together in the next one (group commit): each write still waits for its own durable commit,
 //! but many rooms share one disk sync.
 
-use crate::protocol::Event;
+use crate::room::RoomEvent;
 use crate::store::{RoomLookup, RoomRecord, Store, StoreError, StoreFuture, StoredRoom};
+use crate::stored::{self, StoredEvent};
 use kingme_draughts::Variant;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -23,9 +24,9 @@ CREATE TABLE IF NOT EXISTS rooms (
     variant       TEXT NOT NULL,
     created_at    INTEGER NOT NULL,
     creator_token TEXT NOT NULL,
-    joiner_token  TEXT,
     start_fen     TEXT,
-    v             INTEGER NOT NULL DEFAULT 0
+    v             INTEGER NOT NULL DEFAULT 0,
+    seats         INTEGER NOT NULL DEFAULT 2
 );
 CREATE TABLE IF NOT EXISTS events (
     room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -39,16 +40,24 @@ CREATE TABLE IF NOT EXISTS expired_rooms (
 );
 ";
 
-/// The schema this build reads and writes, kept in `PRAGMA user_version`. A file from a newer
-/// build is refused rather than misread; version 0 is a file from before versions were kept
-/// (the same tables), or a new one.
-const SCHEMA_VERSION: i64 = 1;
+/// The schema this build reads and writes, kept in `PRAGMA user_version`; it covers the tables
+/// and the JSON of `events.body` ([`stored::FORMAT`]). A file from a newer build is refused
+/// rather than misread; an older one is migrated when opened. Version 0 is a file from before
+/// versions were kept (schema 1's tables), or a new one.
+///
+/// - 1: `rooms (id, variant, created_at, creator_token, joiner_token, start_fen, v)`, event
+///   bodies in the wire protocol's JSON.
+/// - 2: seats as a list: `rooms.seats` (the count) instead of `joiner_token`; a seat's token is
+///   in the event that took it; event bodies in [`stored::StoredEvent`]'s JSON.
+const SCHEMA_VERSION: i64 = 2;
+const _: () = assert!(SCHEMA_VERSION == stored::FORMAT);
 /// `PRAGMA application_id` of kingme's databases ("king"), so another program's SQLite file is
 /// refused instead of having rooms added to it.
 const APPLICATION_ID: i64 = 0x6b69_6e67;
 
 /// Refuses a file written by a newer kingme or by another program, before anything changes it.
-fn refuse_foreign(conn: &Connection) -> Result<(), StoreError> {
+/// Returns the file's schema version.
+fn refuse_foreign(conn: &Connection) -> Result<i64, StoreError> {
     let pragma = |name: &str| -> Result<i64, StoreError> {
         conn.pragma_query_value(None, name, |row| row.get(0))
             .map_err(backend)
@@ -66,10 +75,87 @@ fn refuse_foreign(conn: &Connection) -> Result<(), StoreError> {
             "not a kingme database (application id {application:#x})"
         )));
     }
-    Ok(())
+    Ok(version)
 }
 
-/// Creates the tables a new (or version 0) database lacks and stamps it as kingme's.
+/// Brings a file of an older schema to [`SCHEMA_VERSION`], in one transaction: either every
+/// room is migrated or the file is left as it was.
+fn migrate(conn: &mut Connection, version: i64) -> Result<(), StoreError> {
+    let has_rooms: bool = conn
+        .query_row(
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'",
+            [],
+            |_| Ok(true),
+        )
+        .optional()
+        .map_err(backend)?
+        .is_some();
+    if version >= SCHEMA_VERSION || !has_rooms {
+        return Ok(());
+    }
+    let failed = |e: String| {
+        StoreError::Backend(format!(
+            "cannot migrate the database from schema {} to {SCHEMA_VERSION}: {e}; the file is \
+             unchanged",
+            version.max(1)
+        ))
+    };
+    let tx = conn
+        .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
+        .map_err(|e| failed(e.to_string()))?;
+    migrate_1_to_2(&tx).map_err(failed)?;
+    tx.pragma_update(None, "user_version", SCHEMA_VERSION)
+        .map_err(|e| failed(e.to_string()))?;
+    tx.commit().map_err(|e| failed(e.to_string()))
+}
+
+/// Schema 1 → 2: every event body rewritten in the stored format, the joiner's token moved from
+/// the room's row into the event that seated the joiner, `joiner_token` replaced by `seats`.
+fn migrate_1_to_2(conn: &Connection) -> Result<(), String> {
+    let sql = |e: rusqlite::Error| e.to_string();
+    let rooms: Vec<(String, Option<String>)> = conn
+        .prepare("SELECT id, joiner_token FROM rooms")
+        .and_then(|mut stmt| {
+            stmt.query_map([], |row| Ok((row.get(0)?, row.get(1)?)))?
+                .collect()
+        })
+        .map_err(sql)?;
+    let mut update = conn
+        .prepare("UPDATE events SET body = ?3 WHERE room_id = ?1 AND v = ?2")
+        .map_err(sql)?;
+    for (room, joiner_token) in rooms {
+        let events: Vec<(i64, String)> = conn
+            .prepare("SELECT v, body FROM events WHERE room_id = ?1 ORDER BY v")
+            .and_then(|mut stmt| {
+                stmt.query_map([&room], |row| Ok((row.get(0)?, row.get(1)?)))?
+                    .collect()
+            })
+            .map_err(sql)?;
+        for (v, body) in events {
+            let old: stored::schema1::Event = serde_json::from_str(&body)
+                .map_err(|e| format!("room {room}, event {v}: unreadable ({e})"))?;
+            if to_sql_int(old.v) != v {
+                return Err(format!(
+                    "room {room}, event {v}: its body says version {}",
+                    old.v
+                ));
+            }
+            let new = old
+                .upgrade(joiner_token.as_deref())
+                .map_err(|e| format!("room {room}, event {v}: {e}"))?;
+            let new = serde_json::to_string(&new).map_err(|e| e.to_string())?;
+            update.execute(params![room, v, new]).map_err(sql)?;
+        }
+    }
+    drop(update);
+    conn.execute_batch(
+        "ALTER TABLE rooms ADD COLUMN seats INTEGER NOT NULL DEFAULT 2;
+         ALTER TABLE rooms DROP COLUMN joiner_token;",
+    )
+    .map_err(sql)
+}
+
+/// Creates the tables a new database lacks and stamps it as kingme's.
 fn prepare_schema(conn: &Connection) -> Result<(), StoreError> {
     conn.execute_batch(SCHEMA).map_err(backend)?;
     conn.pragma_update(None, "user_version", SCHEMA_VERSION)
@@ -84,8 +170,7 @@ enum Job {
     Create(RoomRecord, Reply<()>),
     Append {
         room: String,
-        event: Event,
-        joiner_token: Option<String>,
+        event: RoomEvent,
         reply: Reply<()>,
     },
     Expire(String, u64, Reply<()>),
@@ -120,11 +205,13 @@ impl SqliteStore {
     /// Opens (or creates) the database at `path`.
     ///
     /// # Errors
-    /// The file cannot be opened or is not a kingme database.
+    /// The file cannot be opened, is not a kingme database, is from a newer kingme, or could
+    /// not be migrated from an older one (it is then left as it was).
     pub fn open(path: &Path, durability: Durability) -> Result<SqliteStore, StoreError> {
-        let conn = Connection::open(path)
+        let mut conn = Connection::open(path)
             .map_err(|e| StoreError::Backend(format!("cannot open {}: {e}", path.display())))?;
-        refuse_foreign(&conn)?;
+        let version = refuse_foreign(&conn)?;
+        migrate(&mut conn, version)?;
         let sync = match durability {
             Durability::Full => "FULL",
             Durability::Normal => "NORMAL",
@@ -184,19 +271,9 @@ impl Store for SqliteStore {
         self.send(|reply| Job::Create(room, reply))
     }
 
-    fn append_event(
-        &self,
-        room: &str,
-        event: Event,
-        joiner_token: Option<String>,
-    ) -> StoreFuture<'_, ()> {
+    fn append_event(&self, room: &str, event: RoomEvent) -> StoreFuture<'_, ()> {
         let room = room.to_string();
-        self.send(|reply| Job::Append {
-            room,
-            event,
-            joiner_token,
-            reply,
-        })
+        self.send(|reply| Job::Append { room, event, reply })
     }
 
     fn live_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>> {
@@ -280,15 +357,9 @@ fn commit_writes(conn: &mut Connection, writes: Vec<Job>) {
     for job in writes {
         let (reply, result) = match job {
             Job::Create(record, reply) => (reply, in_savepoint(&tx, |c| create(c, &record))),
-            Job::Append {
-                room,
-                event,
-                joiner_token,
-                reply,
-            } => (
-                reply,
-                in_savepoint(&tx, |c| append(c, &room, &event, joiner_token.as_deref())),
-            ),
+            Job::Append { room, event, reply } => {
+                (reply, in_savepoint(&tx, |c| append(c, &room, &event)))
+            }
             Job::Expire(room, at, reply) => (reply, in_savepoint(&tx, |c| expire(c, &room, at))),
             Job::LiveRooms(_) | Job::Lookup(..) | Job::Close(_) => continue,
         };
@@ -345,34 +416,26 @@ fn in_savepoint(
 
 fn create(conn: &Connection, r: &RoomRecord) -> Result<(), StoreError> {
     conn.execute(
-        "INSERT INTO rooms (id, variant, created_at, creator_token, joiner_token, start_fen, v)
+        "INSERT INTO rooms (id, variant, created_at, creator_token, start_fen, seats, v)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)",
         params![
             r.id,
             r.variant.key(),
             to_sql_int(r.created_at),
             r.creator_token,
-            r.joiner_token,
-            r.start_fen
+            r.start_fen,
+            r.seats
         ],
     )
     .map_err(backend)?;
     Ok(())
 }
 
-fn append(
-    conn: &Connection,
-    room: &str,
-    event: &Event,
-    joiner_token: Option<&str>,
-) -> Result<(), StoreError> {
+fn append(conn: &Connection, room: &str, event: &RoomEvent) -> Result<(), StoreError> {
     let v = to_sql_int(event.v);
     let changed = conn
-        .prepare_cached(
-            "UPDATE rooms SET v = ?2, joiner_token = COALESCE(?3, joiner_token)
-             WHERE id = ?1 AND v = ?2 - 1",
-        )
-        .and_then(|mut stmt| stmt.execute(params![room, v, joiner_token]))
+        .prepare_cached("UPDATE rooms SET v = ?2 WHERE id = ?1 AND v = ?2 - 1")
+        .and_then(|mut stmt| stmt.execute(params![room, v]))
         .map_err(backend)?;
     if changed != 1 {
         let exists: bool = conn
@@ -389,7 +452,7 @@ fn append(
             StoreError::NoSuchRoom(room.to_string())
         });
     }
-    let body = serde_json::to_string(event).map_err(backend)?;
+    let body = serde_json::to_string(&StoredEvent::from_event(event)).map_err(backend)?;
     conn.prepare_cached("INSERT INTO events (room_id, v, body) VALUES (?1, ?2, ?3)")
         .and_then(|mut stmt| stmt.execute(params![room, v, body]))
         .map_err(backend)?;
@@ -423,10 +486,10 @@ fn from_sql_int(n: i64) -> u64 {
     u64::try_from(n).unwrap_or(0)
 }
 
-type RecordRow = (String, String, i64, String, Option<String>, Option<String>);
+type RecordRow = (String, String, i64, String, Option<String>, u8);
 
 fn record_from_row(row: RecordRow) -> Result<RoomRecord, StoreError> {
-    let (id, variant, created_at, creator_token, joiner_token, start_fen) = row;
+    let (id, variant, created_at, creator_token, start_fen, seats) = row;
     let variant: Variant = variant
         .parse()
         .map_err(|e| StoreError::Backend(format!("room {id}: {e}")))?;
@@ -434,31 +497,33 @@ fn record_from_row(row: RecordRow) -> Result<RoomRecord, StoreError> {
         id,
         variant,
         created_at: from_sql_int(created_at),
+        seats,
         creator_token,
-        joiner_token,
         start_fen,
     })
 }
 
-fn events_of(conn: &Connection, room: &str) -> Result<Vec<Event>, StoreError> {
+fn events_of(conn: &Connection, room: &str) -> Result<Vec<RoomEvent>, StoreError> {
     let mut stmt = conn
-        .prepare_cached("SELECT body FROM events WHERE room_id = ?1 ORDER BY v")
+        .prepare_cached("SELECT v, body FROM events WHERE room_id = ?1 ORDER BY v")
         .map_err(backend)?;
-    let bodies = stmt
-        .query_map([room], |row| row.get::<_, String>(0))
+    let rows = stmt
+        .query_map([room], |row| {
+            Ok((row.get::<_, i64>(0)?, row.get::<_, String>(1)?))
+        })
         .map_err(backend)?;
     let mut events = Vec::new();
-    for body in bodies {
-        let body = body.map_err(backend)?;
-        let event: Event = serde_json::from_str(&body)
-            .map_err(|e| StoreError::Backend(format!("room {room}: unreadable event: {e}")))?;
-        events.push(event);
+    for row in rows {
+        let (v, body) = row.map_err(backend)?;
+        let event: StoredEvent = serde_json::from_str(&body)
+            .map_err(|e| StoreError::Backend(format!("room {room}: unreadable event {v}: {e}")))?;
+        events.push(event.into_event(from_sql_int(v)));
     }
     Ok(events)
 }
 
 const RECORD_COLUMNS: &str =
-    "SELECT id, variant, created_at, creator_token, joiner_token, start_fen FROM rooms";
+    "SELECT id, variant, created_at, creator_token, start_fen, seats FROM rooms";
 
 fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
     Ok((
@@ -519,24 +584,27 @@ fn lookup(conn: &Connection, room: &str) -> Result<RoomLookup, StoreError> {
 #[allow(clippy::unwrap_used, clippy::panic)]
 mod tests {
     use super::*;
-    use crate::protocol::{EventKind, Seat};
+    use crate::room::{RoomEventKind, SeatNo};
 
     fn record(id: &str) -> RoomRecord {
         RoomRecord {
             id: id.into(),
             variant: Variant::Russian,
             created_at: 5,
+            seats: 2,
             creator_token: "c".into(),
-            joiner_token: None,
             start_fen: None,
         }
     }
 
-    fn joined(v: u64) -> Event {
-        Event {
+    fn joined(v: u64) -> RoomEvent {
+        RoomEvent {
             v,
             at: 9,
-            kind: EventKind::Joined { seat: Seat::Joiner },
+            kind: RoomEventKind::SeatTaken {
+                seat: SeatNo(1),
+                token: "j".into(),
+            },
         }
     }
 
@@ -568,7 +636,7 @@ mod tests {
             |name: &str| -> i64 { conn.pragma_query_value(None, name, |r| r.get(0)).unwrap() };
         assert_eq!(
             (read("user_version"), read("application_id")),
-            (1, APPLICATION_ID)
+            (2, APPLICATION_ID)
         );
         drop(conn);
         // Opening it again is fine.
@@ -609,32 +677,28 @@ mod tests {
     async fn appends_are_conditional_on_the_stored_version() {
         let store = SqliteStore::in_memory().unwrap();
         store.create_room(record("r1")).await.unwrap();
-        store
-            .append_event("r1", joined(1), Some("j".into()))
-            .await
-            .unwrap();
+        store.append_event("r1", joined(1)).await.unwrap();
         assert_eq!(
-            store.append_event("r1", joined(1), None).await,
+            store.append_event("r1", joined(1)).await,
             Err(StoreError::VersionConflict {
                 room: "r1".into(),
                 v: 1
             })
         );
         assert_eq!(
-            store.append_event("r1", joined(3), None).await,
+            store.append_event("r1", joined(3)).await,
             Err(StoreError::VersionConflict {
                 room: "r1".into(),
                 v: 3
             })
         );
         assert_eq!(
-            store.append_event("nope", joined(1), None).await,
+            store.append_event("nope", joined(1)).await,
             Err(StoreError::NoSuchRoom("nope".into()))
         );
         let RoomLookup::Live(room) = store.lookup("r1").await.unwrap() else {
             panic!("room r1 is stored");
         };
-        assert_eq!(room.record.joiner_token.as_deref(), Some("j"));
         assert_eq!(room.events, vec![joined(1)]);
 
         store.expire_room("r1", 100).await.unwrap();

@@ -2,8 +2,9 @@
 
 use crate::clock::Clock;
 use crate::ids::random_id;
-use crate::protocol::{close, ClientMessage, ErrorCode, Event, Seat, ServerMessage};
-use crate::room::{Decision, Refusal, Room};
+use crate::protocol::{close, ErrorCode, ServerMessage};
+use crate::room::{Action, Decision, Refusal, Room, RoomEvent, RoomEventKind, SeatNo};
+use crate::socket::{event_message, presence, wire_seat};
 use crate::store::{RoomLookup, RoomRecord, Store, StoreError};
 use axum::extract::ws::Utf8Bytes;
 use kingme_draughts::Variant;
@@ -50,8 +51,8 @@ pub enum Found {
 pub enum Answer {
     /// A move was stored (or had been): ack it.
     Ack { ack: u64, v: u64 },
-    /// The connection took the second seat.
-    Seated { seat: Seat, token: String },
+    /// The connection took `seat`.
+    Seated { seat: SeatNo, token: String },
     /// The change was broadcast; nothing more to say.
     Done,
 }
@@ -149,8 +150,8 @@ impl Hub {
             id: random_id(),
             variant,
             created_at: self.now(),
+            seats: 2,
             creator_token: random_id(),
-            joiner_token: None,
             start_fen,
         };
         let room = Room::new(record.clone()).map_err(CreateError::Fen)?;
@@ -186,30 +187,30 @@ impl Hub {
         })
     }
 
-    /// Handles a room action from a connection holding `seat`: decides, stores, applies,
-    /// broadcasts, in that order, under the room's lock.
+    /// Handles a room action from a connection holding `seat`: decides, prepares, stores,
+    /// commits, broadcasts, in that order, under the room's lock.
     ///
     /// # Errors
     /// A [`Refusal`] (domain error or storage failure); nothing changed.
     pub async fn act(
         &self,
         handle: &RoomHandle,
-        seat: Option<Seat>,
-        msg: &ClientMessage,
+        seat: Option<SeatNo>,
+        action: &Action,
     ) -> Result<Answer, Refusal> {
         let mut room = handle.room.lock().await;
         let now = self.now();
-        let change = match room.decide(seat, msg, now, random_id)? {
+        let kind = match room.decide(seat, action, now, random_id)? {
             Decision::AlreadyApplied { ack, v } => return Ok(Answer::Ack { ack, v }),
-            Decision::Apply(change) => *change,
+            Decision::Event(kind) => kind,
         };
-        let event = Event {
+        let prepared = room.prepare(RoomEvent {
             v: room.v + 1,
             at: now,
-            kind: change.kind.clone(),
-        };
+            kind,
+        })?;
         self.store
-            .append_event(&handle.id, event.clone(), change.joiner_token.clone())
+            .append_event(&handle.id, prepared.event().clone())
             .await
             .map_err(|e| {
                 tracing::error!("room {}: {e}", handle.id);
@@ -218,24 +219,23 @@ impl Hub {
                     message: format!("the move could not be saved: {e}"),
                 }
             })?;
-        let json = to_json(&event);
-        let v = event.v;
-        let token = change.joiner_token.clone();
-        room.apply(event, change);
-        let answer = match (msg, token) {
-            (ClientMessage::Move { ack, .. }, _) => Answer::Ack { ack: *ack, v },
-            (ClientMessage::Join { .. }, Some(token)) => {
-                room.seat_spectator(Seat::Joiner);
-                Answer::Seated {
-                    seat: Seat::Joiner,
-                    token,
-                }
-            }
+        let applied = room.commit(prepared);
+        let json = to_json(&event_message(applied));
+        let v = applied.event.v;
+        let answer = match &applied.event.kind {
+            RoomEventKind::Moved { ack, .. } => Answer::Ack { ack: *ack, v },
+            RoomEventKind::SeatTaken { seat, token } => Answer::Seated {
+                seat: *seat,
+                token: token.clone(),
+            },
             _ => Answer::Done,
         };
+        if let Answer::Seated { seat, .. } = &answer {
+            room.seat_spectator(*seat);
+        }
         let _ = handle.updates.send(Broadcast::Event(v, json));
         if matches!(answer, Answer::Seated { .. }) {
-            let presence = ServerMessage::Presence(room.presence());
+            let presence = ServerMessage::Presence(presence(&room));
             let _ = handle.updates.send(Broadcast::Text(to_json(&presence)));
         }
         Ok(answer)
@@ -273,6 +273,7 @@ impl Hub {
                 continue;
             }
             for (seat, since) in room.newly_away(now) {
+                let seat = wire_seat(seat);
                 let msg = to_json(&ServerMessage::Away { seat, since });
                 let _ = handle.updates.send(Broadcast::Text(msg));
             }

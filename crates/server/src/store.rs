@@ -1,11 +1,12 @@
 //! Where rooms live between restarts.
 //!
-//! A room is its creation record plus the list of its events (the same [`Event`]s clients get).
-//! Replaying the events rebuilds the room. Appending is conditional on the room's stored version
+//! A room is its creation record plus the list of its events (the room's own [`RoomEvent`]s;
+//! each store writes them in a format of its own, see [`crate::stored`]). Applying the events
+//! rebuilds the room. Appending is conditional on the room's stored version
 //! (`v` must be the stored version + 1), so several server instances could share one networked
 //! store without two of them writing the same room version.
 
-use crate::protocol::Event;
+use crate::room::RoomEvent;
 use kingme_draughts::Variant;
 use std::fmt;
 use std::future::Future;
@@ -18,8 +19,11 @@ pub struct RoomRecord {
     pub variant: Variant,
     /// Milliseconds since the Unix epoch.
     pub created_at: u64,
+    /// How many seats the room has (2 for draughts).
+    pub seats: u8,
+    /// The token of seat 0, the creator's. The other seats' tokens come with the events that
+    /// took them.
     pub creator_token: String,
-    pub joiner_token: Option<String>,
     /// The position every game of the room starts from (FEN); `None`: the variant's start.
     pub start_fen: Option<String>,
 }
@@ -29,7 +33,7 @@ pub struct RoomRecord {
 pub struct StoredRoom {
     pub record: RoomRecord,
     /// Every event, oldest first (`v` = 1, 2, …).
-    pub events: Vec<Event>,
+    pub events: Vec<RoomEvent>,
 }
 
 /// The answer to "what about room `id`?".
@@ -73,14 +77,9 @@ pub trait Store: Send + Sync + fmt::Debug + 'static {
     /// Stores a new room (version 0, no events).
     fn create_room(&self, room: RoomRecord) -> StoreFuture<'_, ()>;
 
-    /// Appends `event` to room `room` (`event.v` must be the stored version + 1); if
-    /// `joiner_token` is given it is stored with the event, atomically.
-    fn append_event(
-        &self,
-        room: &str,
-        event: Event,
-        joiner_token: Option<String>,
-    ) -> StoreFuture<'_, ()>;
+    /// Appends `event` to room `room`; `event.v` must be the stored version + 1, or nothing is
+    /// stored and the answer is [`StoreError::VersionConflict`].
+    fn append_event(&self, room: &str, event: RoomEvent) -> StoreFuture<'_, ()>;
 
     /// Every room that has not expired.
     fn live_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>>;

@@ -1,0 +1,292 @@
+//! How room events are written to storage: a serde type of its own, separate from the wire
+//! protocol ([`crate::protocol`]) and from the room's domain types ([`crate::room`]).
+//!
+//! The JSON written here is part of the store's schema: [`FORMAT`] is the schema version that
+//! defines it (SQLite's `PRAGMA user_version`). Renaming a field or a tag here changes what is
+//! read back, so any change to these types is a new format with a migration from the old one;
+//! the tests pin the exact JSON of every event. Stored events keep only what happened (who did
+//! what); what follows from it (positions, results, colours) is recomputed when the room is
+//! rebuilt, by the same code that applies live events.
+
+use crate::room::{RoomEvent, RoomEventKind, SeatNo};
+use serde::{Deserialize, Serialize};
+
+/// The stored event format, the same number as the schema that introduced it.
+pub const FORMAT: i64 = 2;
+
+/// One stored event (the room version is stored beside it, not in it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredEvent {
+    /// Milliseconds since the Unix epoch.
+    pub at: u64,
+    #[serde(flatten)]
+    pub kind: StoredKind,
+}
+
+/// What happened. Seats are numbers: their place in the room's list of seats (0: the creator).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum StoredKind {
+    /// `seat` was taken by the holder of `token`.
+    SeatTaken { seat: u8, token: String },
+    /// `seat` played `move` (full-path notation), with client id `ack`.
+    Moved {
+        seat: u8,
+        ack: u64,
+        #[serde(rename = "move")]
+        notation: String,
+        offer_draw: bool,
+    },
+    /// `seat` accepted the pending draw offer.
+    DrawAccepted { seat: u8 },
+    /// `seat` resigned.
+    Resigned { seat: u8 },
+    /// Game number `game` started.
+    Rematch { game: u32 },
+    /// `seat` took the game out of the room to go on against the computer.
+    LeftForComputer { seat: u8 },
+}
+
+impl StoredEvent {
+    /// The stored form of a room event.
+    pub fn from_event(event: &RoomEvent) -> StoredEvent {
+        let kind = match &event.kind {
+            RoomEventKind::SeatTaken { seat, token } => StoredKind::SeatTaken {
+                seat: seat.0,
+                token: token.clone(),
+            },
+            RoomEventKind::Moved {
+                seat,
+                ack,
+                notation,
+                offer_draw,
+            } => StoredKind::Moved {
+                seat: seat.0,
+                ack: *ack,
+                notation: notation.clone(),
+                offer_draw: *offer_draw,
+            },
+            RoomEventKind::DrawAccepted { seat } => StoredKind::DrawAccepted { seat: seat.0 },
+            RoomEventKind::Resigned { seat } => StoredKind::Resigned { seat: seat.0 },
+            RoomEventKind::Rematch { game } => StoredKind::Rematch { game: *game },
+            RoomEventKind::LeftForComputer { seat } => StoredKind::LeftForComputer { seat: seat.0 },
+        };
+        StoredEvent { at: event.at, kind }
+    }
+
+    /// The room event this is, as version `v`.
+    pub fn into_event(self, v: u64) -> RoomEvent {
+        let kind = match self.kind {
+            StoredKind::SeatTaken { seat, token } => RoomEventKind::SeatTaken {
+                seat: SeatNo(seat),
+                token,
+            },
+            StoredKind::Moved {
+                seat,
+                ack,
+                notation,
+                offer_draw,
+            } => RoomEventKind::Moved {
+                seat: SeatNo(seat),
+                ack,
+                notation,
+                offer_draw,
+            },
+            StoredKind::DrawAccepted { seat } => RoomEventKind::DrawAccepted { seat: SeatNo(seat) },
+            StoredKind::Resigned { seat } => RoomEventKind::Resigned { seat: SeatNo(seat) },
+            StoredKind::Rematch { game } => RoomEventKind::Rematch { game },
+            StoredKind::LeftForComputer { seat } => {
+                RoomEventKind::LeftForComputer { seat: SeatNo(seat) }
+            }
+        };
+        RoomEvent {
+            v,
+            at: self.at,
+            kind,
+        }
+    }
+}
+
+/// Schema 1's event bodies, frozen as they were written (the wire events of that release), read
+/// only to migrate them. Fields that schema 2 recomputes (`fen`, `outcome`, `first`) are ignored.
+pub mod schema1 {
+    use super::{StoredEvent, StoredKind};
+    use serde::Deserialize;
+
+    /// A schema-1 seat.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Seat {
+        Creator,
+        Joiner,
+    }
+
+    impl Seat {
+        fn number(self) -> u8 {
+            match self {
+                Seat::Creator => 0,
+                Seat::Joiner => 1,
+            }
+        }
+    }
+
+    /// A schema-1 event body.
+    #[derive(Clone, Debug, Deserialize)]
+    pub struct Event {
+        pub v: u64,
+        pub at: u64,
+        #[serde(flatten)]
+        pub kind: Kind,
+    }
+
+    /// What a schema-1 event said.
+    #[derive(Clone, Debug, Deserialize)]
+    #[serde(tag = "t", rename_all = "snake_case")]
+    pub enum Kind {
+        Joined {
+            seat: Seat,
+        },
+        Moved {
+            seat: Seat,
+            #[serde(rename = "move")]
+            notation: String,
+            offer_draw: bool,
+            ack: u64,
+        },
+        DrawAccepted {
+            seat: Seat,
+        },
+        Resigned {
+            seat: Seat,
+        },
+        Rematch {
+            game: u32,
+        },
+        LeftForComputer {
+            seat: Seat,
+        },
+    }
+
+    impl Event {
+        /// The schema-2 form. Schema 1 kept the joiner's token in the room's row, not in the
+        /// `joined` event: `joiner_token` is that column.
+        ///
+        /// # Errors
+        /// A `joined` event in a room without a joiner token.
+        pub fn upgrade(self, joiner_token: Option<&str>) -> Result<StoredEvent, String> {
+            let kind = match self.kind {
+                Kind::Joined { seat } => StoredKind::SeatTaken {
+                    seat: seat.number(),
+                    token: joiner_token
+                        .ok_or("a joined event but no joiner token")?
+                        .to_string(),
+                },
+                Kind::Moved {
+                    seat,
+                    notation,
+                    offer_draw,
+                    ack,
+                } => StoredKind::Moved {
+                    seat: seat.number(),
+                    ack,
+                    notation,
+                    offer_draw,
+                },
+                Kind::DrawAccepted { seat } => StoredKind::DrawAccepted {
+                    seat: seat.number(),
+                },
+                Kind::Resigned { seat } => StoredKind::Resigned {
+                    seat: seat.number(),
+                },
+                Kind::Rematch { game } => StoredKind::Rematch { game },
+                Kind::LeftForComputer { seat } => StoredKind::LeftForComputer {
+                    seat: seat.number(),
+                },
+            };
+            Ok(StoredEvent { at: self.at, kind })
+        }
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    /// The exact JSON of every stored event: a change here is a new format (and a migration).
+    #[test]
+    fn the_stored_json_is_pinned() {
+        let cases = [
+            (
+                RoomEventKind::SeatTaken {
+                    seat: SeatNo(1),
+                    token: "0123456789abcdef0123456789abcdef".into(),
+                },
+                r#"{"at":9,"t":"seat_taken","seat":1,"token":"0123456789abcdef0123456789abcdef"}"#,
+            ),
+            (
+                RoomEventKind::Moved {
+                    seat: SeatNo(0),
+                    ack: 3,
+                    notation: "c3×e5×g7".into(),
+                    offer_draw: true,
+                },
+                r#"{"at":9,"t":"moved","seat":0,"ack":3,"move":"c3×e5×g7","offer_draw":true}"#,
+            ),
+            (
+                RoomEventKind::DrawAccepted { seat: SeatNo(1) },
+                r#"{"at":9,"t":"draw_accepted","seat":1}"#,
+            ),
+            (
+                RoomEventKind::Resigned { seat: SeatNo(0) },
+                r#"{"at":9,"t":"resigned","seat":0}"#,
+            ),
+            (
+                RoomEventKind::Rematch { game: 2 },
+                r#"{"at":9,"t":"rematch","game":2}"#,
+            ),
+            (
+                RoomEventKind::LeftForComputer { seat: SeatNo(1) },
+                r#"{"at":9,"t":"left_for_computer","seat":1}"#,
+            ),
+        ];
+        for (kind, json) in cases {
+            let event = RoomEvent { v: 4, at: 9, kind };
+            let stored = StoredEvent::from_event(&event);
+            assert_eq!(serde_json::to_string(&stored).unwrap(), json);
+            let back: StoredEvent = serde_json::from_str(json).unwrap();
+            assert_eq!(back.into_event(4), event);
+        }
+    }
+
+    #[test]
+    fn schema_1_bodies_upgrade() {
+        let joined: schema1::Event =
+            serde_json::from_str(r#"{"v":1,"at":7,"t":"joined","seat":"joiner"}"#).unwrap();
+        assert_eq!(
+            joined.clone().upgrade(Some("j")).unwrap(),
+            StoredEvent {
+                at: 7,
+                kind: StoredKind::SeatTaken {
+                    seat: 1,
+                    token: "j".into()
+                }
+            }
+        );
+        assert!(joined.upgrade(None).is_err());
+        let moved: schema1::Event = serde_json::from_str(
+            r#"{"v":2,"at":8,"t":"moved","seat":"creator","move":"c3-d4","offer_draw":false,
+                "ack":1,"fen":"W:W…","outcome":null}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            moved.upgrade(None).unwrap().kind,
+            StoredKind::Moved {
+                seat: 0,
+                ack: 1,
+                notation: "c3-d4".into(),
+                offer_draw: false
+            }
+        );
+    }
+}
