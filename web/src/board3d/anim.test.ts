@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { captureScaleAt, planRoute, poseAt, REMOVE_MS } from "./anim";
+import { captureScaleAt, passesOver, planRoute, poseAt, REMOVE_MS } from "./anim";
 
 const a = { x: 0, z: 0 };
 const b = { x: 2, z: -2 };
@@ -41,5 +41,22 @@ describe("move animation plan", () => {
   it("takes longer for longer routes", () => {
     expect(planRoute([a, b, c], true, true).arrival).toBeGreaterThan(planRoute([a, b], true, true).arrival);
     expect(planRoute([a, { x: 5, z: -5 }], false, false).arrival).toBeGreaterThan(planRoute([a, { x: 1, z: -1 }], false, false).arrival);
+  });
+});
+
+describe("hops", () => {
+  it("hops over a piece between two landings and slides past empty points", () => {
+    expect(passesOver({ x: 0, z: 0 }, { x: 2, z: 0 }, [{ x: 1, z: 0 }])).toBe(true);
+    expect(passesOver({ x: 0, z: 0 }, { x: 1, z: 0.87 }, [{ x: 2, z: 0 }])).toBe(false);
+    // A flying king's capture: the taken piece anywhere along the line.
+    expect(passesOver({ x: 0, z: 0 }, { x: 5, z: -5 }, [{ x: 3, z: -3 }])).toBe(true);
+    // Pieces at the ends are not in the way.
+    expect(passesOver({ x: 0, z: 0 }, { x: 2, z: 0 }, [{ x: 2, z: 0 }, { x: 0, z: 0 }])).toBe(false);
+  });
+
+  it("gives each segment its own way of moving", () => {
+    const plan = planRoute([a, b, c], [false, true], false);
+    expect(poseAt(plan, plan.segmentEnds[0]! / 2).y).toBeLessThan(0.1);
+    expect(poseAt(plan, (plan.segmentEnds[0]! + plan.segmentEnds[1]!) / 2).y).toBeGreaterThan(0.2);
   });
 });

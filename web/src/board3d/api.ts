@@ -1,38 +1,73 @@
 import { BoardView } from "./view";
 
-export type PieceColor = "white" | "black";
+export type BoardShape = "square" | "star";
 
-/** Squares are algebraic ("c3"); a1 is the bottom-left dark square from the first mover's side. */
+/** One point of the board, as the rules describe it (board3d draws it and knows nothing more). */
+export interface Cell {
+  /** The game's own point name: "c3", "i5". */
+  name: string;
+  /**
+   * Centre in the board plane; unit = distance between neighbouring points; x to the right, y away
+   * from the first seat's side. board3d centres the layout itself.
+   */
+  x: number;
+  y: number;
+  /** false only for the light squares of a draughts board. */
+  playable: boolean;
+  /** Seat whose home camp this cell is, else null. */
+  camp: number | null;
+}
+
+export interface BoardLayout {
+  shape: BoardShape;
+  cells: Cell[];
+}
+
+/** Draughts sides, and the six seat colours of Halma and Chinese checkers. */
+export type ColorKey = "white" | "black" | "red" | "yellow" | "green" | "blue" | "violet" | "orange";
+
 export interface PieceView {
-  square: string;
-  color: PieceColor;
+  cell: string;
+  /** 0-based seat; its colour is `seatColors[seat]`. */
+  seat: number;
   king: boolean;
 }
 
-/** path[0] is the from square, then every landing square in order. */
+/** A move as drawn after it was played: path[0] is the from cell, then every landing in order. */
 export interface LastMoveView {
+  seat: number;
   path: string[];
   captured: string[];
 }
 
 export interface BoardState {
-  size: 8 | 10;
+  layout: BoardLayout;
+  /** Colour of every seat, indexed by seat. */
+  seatColors: ColorKey[];
+  /**
+   * Degrees, counter-clockwise seen from above, that the board is turned by: the seat whose
+   * `viewAngle` this is sits at the near edge (draughts 0 / 180; star seats multiples of 60).
+   */
+  rotation: number;
   pieces: PieceView[];
-  /** true: the board is turned 180° so rank 1 is far (the second player's view). */
-  flipped: boolean;
   /** Lifted slightly, with a gold ring. */
   selected: string | null;
-  /** Green dots: legal next landing squares. */
+  /** Green dots: legal next landing cells (or every reachable point). */
   dests: string[];
-  /** Green rings: final landing squares that can be clicked directly. */
+  /** Green rings: final landing cells that can be clicked directly. */
   finalDests: string[];
   /** Gold ring at the foot of pieces that can capture. */
   mustCapture: string[];
-  /** Landings already entered in a multi-capture (small markers); the piece stays at its origin. */
+  /** Landings already entered in a multi-step move (small markers); the piece stays at its origin. */
   partialPath: string[];
-  /** Orange line along the route; small red rings where pieces were captured. */
-  lastMove: LastMoveView | null;
-  /** Squares where a click does something: the mouse pointer becomes a hand over them. */
+  /** A hop path shown before it is played: the from cell, then every landing (a line through them). */
+  previewPath: string[];
+  /**
+   * The moves to show as played, oldest first; the last one is the latest and is emphasised.
+   * Each is drawn along its whole path in its seat's colour, its piece marked where it stopped.
+   */
+  lastMoves: LastMoveView[];
+  /** Cells where a click does something: the mouse pointer becomes a hand over them. */
   clickable: string[];
 }
 
@@ -52,19 +87,22 @@ export interface Board3D {
   /** Merges the given fields; one redraw on the next animation frame. */
   set(state: Partial<BoardState>): void;
   /**
-   * Slides (or, for a capture, hops) the piece at path[0] along every landing, then removes the
-   * captured pieces. Resolves when done; call set({ pieces }) afterwards.
+   * Moves the piece at path[0] through every landing — sliding a draughts step, hopping over
+   * captured pieces and every Halma jump — then removes the captured pieces. Resolves when done;
+   * call set({ pieces }) afterwards.
    */
   animateMove(path: string[], captured: string[]): Promise<void>;
   /** Animated camera change; resolves when the camera has arrived (may be ignored). */
   setView(view: BoardViewName): Promise<void>;
   /**
-   * Replaces the click handler. A dark square (piece or empty) clicked/tapped → its name; outside
-   * the board → null; light squares → no call. A drag orbits the camera and is not a click.
+   * Replaces the click handler. A playable cell (piece or empty) clicked/tapped → its name;
+   * outside the board → null; unplayable squares → no call. A drag orbits the camera.
    */
-  onClick(handler: (square: string | null) => void): void;
-  /** Test hook: viewport (client) coordinates of a square's centre in the current camera. */
-  squareToClient(square: string): { x: number; y: number } | null;
+  onClick(handler: (cell: string | null) => void): void;
+  /** Replaces the hover handler: called with the playable cell under the mouse whenever it changes (null: none). */
+  onHover(handler: (cell: string | null) => void): void;
+  /** Test hook: viewport (client) coordinates of a cell's centre (a piece's top) in the current camera. */
+  squareToClient(cell: string): { x: number; y: number } | null;
   /** Resolves once no camera or move animation is running and the latest state has been drawn. */
   whenSettled(): Promise<void>;
   readonly canvas: HTMLCanvasElement;

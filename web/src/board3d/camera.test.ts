@@ -1,42 +1,58 @@
 import { describe, expect, it } from "vitest";
 import * as THREE from "three";
 import { angleDelta, boardCenterY, fitDistance, fitView, FOV, placeCamera, VIEW_POLAR } from "./camera";
-import { boardHalfExtent } from "./dims";
+import { draughtsLayout, halmaLayout, starLayout } from "./dev/fixtures";
+import { BoardGeometry, type PlanePoint } from "./geometry";
 
-function cornersInView(size: number, aspect: number, polar: number, distance: number, targetZ: number): boolean {
+function outlineInView(outline: readonly PlanePoint[], aspect: number, polar: number, distance: number, targetZ: number): boolean {
   const camera = new THREE.PerspectiveCamera(FOV, aspect, 0.1, 1000);
   placeCamera(camera, new THREE.Vector3(0, 0, targetZ), polar, 0, distance);
   camera.updateMatrixWorld(true);
-  const half = boardHalfExtent(size);
-  return [-half, half].every((x) =>
-    [-half, half].every((z) => {
-      const p = new THREE.Vector3(x, 0, z).project(camera);
-      return Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1;
-    }),
-  );
+  return outline.every((corner) => {
+    const p = new THREE.Vector3(corner.x, 0, corner.z).project(camera);
+    return Math.abs(p.x) <= 1 && Math.abs(p.y) <= 1;
+  });
 }
 
+const BOARDS = {
+  "draughts 8×8": new BoardGeometry(draughtsLayout(8)),
+  "draughts 10×10": new BoardGeometry(draughtsLayout(10)),
+  "Halma 16×16": new BoardGeometry(halmaLayout(16, 4)),
+  star: new BoardGeometry(starLayout()),
+};
+
 describe("camera fitting", () => {
-  for (const size of [8, 10]) {
-    for (const aspect of [0.6, 1, 1.8]) {
-      for (const view of ["oblique", "top"] as const) {
-        it(`fits the whole ${size}×${size} board at aspect ${aspect} in the ${view} view, and not much farther`, () => {
-          const fit = fitView(size, aspect, VIEW_POLAR[view]);
-          expect(cornersInView(size, aspect, VIEW_POLAR[view], fit.distance, fit.targetZ)).toBe(true);
-          expect(cornersInView(size, aspect, VIEW_POLAR[view], fit.distance * 0.8, fit.targetZ)).toBe(false);
-          expect(Math.abs(boardCenterY(size, aspect, VIEW_POLAR[view], fit))).toBeLessThan(0.02);
-        });
+  for (const [name, geometry] of Object.entries(BOARDS)) {
+    for (const rotation of name === "star" ? [0, 60, 120] : [0, 90, 180]) {
+      const outline = geometry.worldOutline(rotation);
+      for (const aspect of [0.46, 1, 1.8]) {
+        for (const view of ["oblique", "top"] as const) {
+          it(`fits the whole ${name} board turned by ${rotation}° at aspect ${aspect} in the ${view} view, and not much farther`, () => {
+            const fit = fitView(outline, aspect, VIEW_POLAR[view]);
+            expect(outlineInView(outline, aspect, VIEW_POLAR[view], fit.distance, fit.targetZ)).toBe(true);
+            expect(outlineInView(outline, aspect, VIEW_POLAR[view], fit.distance * 0.8, fit.targetZ)).toBe(false);
+            expect(Math.abs(boardCenterY(outline, aspect, VIEW_POLAR[view], fit))).toBeLessThan(0.02);
+          });
+        }
       }
     }
   }
 
   it("needs a larger distance for a larger board", () => {
-    expect(fitDistance(10, 1, 0)).toBeGreaterThan(fitDistance(8, 1, 0));
+    expect(fitDistance(BOARDS["draughts 10×10"].outline, 1, 0)).toBeGreaterThan(fitDistance(BOARDS["draughts 8×8"].outline, 1, 0));
+    expect(fitDistance(BOARDS["Halma 16×16"].outline, 1, 0)).toBeGreaterThan(fitDistance(BOARDS["draughts 10×10"].outline, 1, 0));
+  });
+
+  it("fits the star the same for every seat, its six points being alike", () => {
+    const star = BOARDS.star;
+    const distances = [0, 60, 120, 180, 240, 300].map((r) => fitDistance(star.worldOutline(r), 1.4, VIEW_POLAR.oblique));
+    for (const d of distances) expect(d).toBeCloseTo(distances[0]!, 3);
   });
 
   it("looks straight at the centre from above and a little nearer when tilted", () => {
-    expect(fitView(10, 1, VIEW_POLAR.top).targetZ).toBe(0);
-    expect(fitView(10, 1, VIEW_POLAR.oblique).targetZ).toBeGreaterThan(0.05);
+    const outline = BOARDS["draughts 10×10"].outline;
+    expect(fitView(outline, 1, VIEW_POLAR.top).targetZ).toBe(0);
+    expect(fitView(outline, 1, VIEW_POLAR.oblique).targetZ).toBeGreaterThan(0.05);
   });
 });
 

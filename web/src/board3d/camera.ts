@@ -2,7 +2,8 @@ import * as THREE from "three";
 import { OrbitControls } from "three/examples/jsm/controls/OrbitControls.js";
 import type { BoardViewName } from "./api";
 import { easeInOut } from "./anim";
-import { boardHalfExtent, SLAB_THICKNESS } from "./dims";
+import { SLAB_THICKNESS } from "./dims";
+import type { PlanePoint } from "./geometry";
 
 export const FOV = 32;
 /** Polar angle (from straight above) of each named view. */
@@ -13,22 +14,26 @@ const VIEW_MS = 650;
 /** Fraction of the viewport the board may fill. */
 const MARGIN = 0.94;
 
-function boardCorners(size: number): THREE.Vector3[] {
-  const half = boardHalfExtent(size);
+/** The board's outline (world x/z, turned as the board is) at the height of the pieces and of the slab's bottom. */
+function boardCorners(outline: readonly PlanePoint[]): THREE.Vector3[] {
   const corners: THREE.Vector3[] = [];
-  for (const x of [-half, half]) for (const y of [0.3, -SLAB_THICKNESS]) for (const z of [-half, half]) corners.push(new THREE.Vector3(x, y, z));
+  for (const p of outline) for (const y of [0.3, -SLAB_THICKNESS]) corners.push(new THREE.Vector3(p.x, y, p.z));
   return corners;
 }
 
+function outlineRadius(outline: readonly PlanePoint[]): number {
+  return outline.reduce((r, p) => Math.max(r, Math.hypot(p.x, p.z)), 0.5);
+}
+
 /** Vertical extent (NDC) of the board seen from the given pose, and whether it fits the viewport. */
-function projectBoard(size: number, aspect: number, polar: number, distance: number, targetZ: number, fov: number): { fits: boolean; centerY: number } {
+function projectBoard(outline: readonly PlanePoint[], aspect: number, polar: number, distance: number, targetZ: number, fov: number): { fits: boolean; centerY: number } {
   const camera = new THREE.PerspectiveCamera(fov, aspect, 0.1, 1000);
   placeCamera(camera, new THREE.Vector3(0, 0, targetZ), polar, 0, distance);
   camera.updateMatrixWorld(true);
   let fits = true;
   let minY = Infinity;
   let maxY = -Infinity;
-  for (const corner of boardCorners(size)) {
+  for (const corner of boardCorners(outline)) {
     const p = corner.project(camera);
     if (Math.abs(p.x) > MARGIN || Math.abs(p.y) > MARGIN || p.z >= 1) fits = false;
     minY = Math.min(minY, p.y);
@@ -41,13 +46,13 @@ function projectBoard(size: number, aspect: number, polar: number, distance: num
  * Camera distance at which the whole board (frame included) fits in the viewport when seen
  * from `polar` (azimuth 0), looking at (0, 0, targetZ), with the given aspect ratio.
  */
-export function fitDistance(size: number, aspect: number, polar: number, targetZ = 0, fov = FOV): number {
-  const half = boardHalfExtent(size);
-  let lo = half * 0.5;
+export function fitDistance(outline: readonly PlanePoint[], aspect: number, polar: number, targetZ = 0, fov = FOV): number {
+  const half = outlineRadius(outline);
+  let lo = half * 0.3;
   let hi = half * 40;
   for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
-    if (projectBoard(size, aspect, polar, mid, targetZ, fov).fits) hi = mid;
+    if (projectBoard(outline, aspect, polar, mid, targetZ, fov).fits) hi = mid;
     else lo = mid;
   }
   return hi;
@@ -60,26 +65,26 @@ export interface ViewFit {
 }
 
 /** Where to put the camera so the board fills the viewport and is centred vertically. */
-export function fitView(size: number, aspect: number, polar: number, fov = FOV): ViewFit {
+export function fitView(outline: readonly PlanePoint[], aspect: number, polar: number, fov = FOV): ViewFit {
   let lo = 0;
-  let hi = boardHalfExtent(size) * 0.5;
+  let hi = outlineRadius(outline) * 0.5;
   if (polar > 1e-3) {
     for (let i = 0; i < 20; i++) {
       const mid = (lo + hi) / 2;
-      const distance = fitDistance(size, aspect, polar, mid, fov);
-      if (projectBoard(size, aspect, polar, distance, mid, fov).centerY < 0) lo = mid;
+      const distance = fitDistance(outline, aspect, polar, mid, fov);
+      if (projectBoard(outline, aspect, polar, distance, mid, fov).centerY < 0) lo = mid;
       else hi = mid;
     }
   } else {
     hi = 0;
   }
   const targetZ = (lo + hi) / 2;
-  return { distance: fitDistance(size, aspect, polar, targetZ, fov), targetZ };
+  return { distance: fitDistance(outline, aspect, polar, targetZ, fov), targetZ };
 }
 
 /** Vertical centre (NDC) of the board for a pose; exported for tests. */
-export function boardCenterY(size: number, aspect: number, polar: number, fit: ViewFit, fov = FOV): number {
-  return projectBoard(size, aspect, polar, fit.distance, fit.targetZ, fov).centerY;
+export function boardCenterY(outline: readonly PlanePoint[], aspect: number, polar: number, fit: ViewFit, fov = FOV): number {
+  return projectBoard(outline, aspect, polar, fit.distance, fit.targetZ, fov).centerY;
 }
 
 export function placeCamera(camera: THREE.Camera, target: THREE.Vector3, polar: number, azimuth: number, distance: number): void {
@@ -109,7 +114,7 @@ export class CameraRig {
   readonly controls: OrbitControls;
   /** The orbit centre (shared with the controls). */
   private readonly target: THREE.Vector3;
-  private size = 10;
+  private outline: PlanePoint[] = [{ x: -5.8, z: 5.8 }, { x: 5.8, z: 5.8 }, { x: 5.8, z: -5.8 }, { x: -5.8, z: -5.8 }];
   private aspect = 1;
   private view: BoardViewName = "oblique";
   private tween: ViewTween | null = null;
@@ -134,7 +139,7 @@ export class CameraRig {
   }
 
   private fit(polar: number): ViewFit {
-    return fitView(this.size, this.aspect, polar);
+    return fitView(this.outline, this.aspect, polar);
   }
 
   private updateLimits(): void {
@@ -143,11 +148,14 @@ export class CameraRig {
     this.controls.maxDistance = reference * 1.8;
   }
 
-  /** Sets the board size and viewport aspect; keeps the current zoom relative to a fitted board. */
-  configure(size: number, aspect: number, reset: boolean): void {
+  /**
+   * Sets the board's outline (world x/z) and the viewport aspect; keeps the current zoom relative
+   * to a fitted board.
+   */
+  configure(outline: readonly PlanePoint[], aspect: number, reset: boolean): void {
     const spherical = this.spherical();
     const oldFit = this.fit(spherical.phi).distance;
-    this.size = size;
+    this.outline = outline.map((p) => ({ x: p.x, z: p.z }));
     this.aspect = aspect;
     this.camera.aspect = aspect;
     this.camera.updateProjectionMatrix();

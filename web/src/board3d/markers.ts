@@ -1,8 +1,7 @@
 import * as THREE from "three";
-import type { BoardState } from "./api";
-import { squareToWorld, type PlanePoint } from "./coords";
-import { canvasTexture, CPU_CANVAS } from "./materials";
-import { PIECE_RADIUS } from "./dims";
+import type { BoardState, ColorKey } from "./api";
+import type { BoardGeometry, PlanePoint } from "./geometry";
+import { canvasTexture, CPU_CANVAS, seatRgbTriplet } from "./materials";
 
 /**
  * Flat markers (destination dots and rings, capture rings, the last move's route) painted on a
@@ -10,22 +9,32 @@ import { PIECE_RADIUS } from "./dims";
  */
 
 const PIXELS_PER_SQUARE = 128;
+/** The marker canvas' longer side stays below this (a 16×16 board or the star get fewer pixels per cell). */
+const MAX_PIXELS = 1536;
 const GOLD = "255, 200, 60";
 const GREEN = "64, 214, 110";
 const ORANGE = "255, 140, 26";
 const RED = "235, 48, 40";
+const PREVIEW = "250, 250, 240";
 
 export type MarkerState = Pick<
   BoardState,
-  "size" | "flipped" | "selected" | "dests" | "finalDests" | "mustCapture" | "partialPath" | "lastMove"
+  "seatColors" | "selected" | "dests" | "finalDests" | "mustCapture" | "partialPath" | "previewPath" | "lastMoves"
 >;
+
+/** The colour a seat's last move is drawn in: its own, or orange for a draughts side (white and black do not show on wood). */
+function moveRgb(key: ColorKey | undefined): { rgb: string; seatColored: boolean } {
+  if (key === undefined || key === "white" || key === "black") return { rgb: ORANGE, seatColored: false };
+  return { rgb: seatRgbTriplet(key), seatColored: true };
+}
 
 export class MarkerLayer {
   readonly mesh: THREE.Mesh<THREE.PlaneGeometry, THREE.MeshBasicMaterial>;
   private readonly canvas = document.createElement("canvas");
   private readonly ctx: CanvasRenderingContext2D;
   private texture: THREE.CanvasTexture | null = null;
-  private size = 0;
+  private geometry: BoardGeometry | null = null;
+  private pixelsPerUnit = PIXELS_PER_SQUARE;
 
   constructor(material: THREE.MeshBasicMaterial, private readonly anisotropy: number) {
     this.ctx = this.canvas.getContext("2d", CPU_CANVAS)!;
@@ -35,12 +44,16 @@ export class MarkerLayer {
     this.mesh.renderOrder = 1;
   }
 
-  private resize(size: number): void {
-    if (size === this.size) return;
-    this.size = size;
-    this.canvas.width = this.canvas.height = size * PIXELS_PER_SQUARE;
+  private resize(geometry: BoardGeometry): void {
+    if (geometry === this.geometry) return;
+    this.geometry = geometry;
+    const w = 2 * geometry.halfWidth;
+    const d = 2 * geometry.halfDepth;
+    this.pixelsPerUnit = Math.min(PIXELS_PER_SQUARE, Math.floor(MAX_PIXELS / Math.max(w, d)));
+    this.canvas.width = Math.round(w * this.pixelsPerUnit);
+    this.canvas.height = Math.round(d * this.pixelsPerUnit);
     this.mesh.geometry.dispose();
-    this.mesh.geometry = new THREE.PlaneGeometry(size, size);
+    this.mesh.geometry = new THREE.PlaneGeometry(w, d);
     this.texture?.dispose();
     this.texture = canvasTexture(this.canvas, this.anisotropy);
     this.mesh.material.map = this.texture;
@@ -48,17 +61,23 @@ export class MarkerLayer {
   }
 
   /**
-   * Repaints every marker. `contactShadows`: squares that get a painted soft shadow under their
-   * piece (used when there is no real shadow map).
+   * Repaints every marker. `pieceRadius`: the pieces' footprint (rings go round it);
+   * `contactShadows`: cells that get a painted soft shadow under their piece (used when there
+   * is no real shadow map).
    */
-  paint(state: MarkerState, occupied: ReadonlySet<string>, contactShadows: readonly string[] = []): void {
-    this.resize(state.size);
+  paint(
+    geometry: BoardGeometry,
+    state: MarkerState,
+    occupied: ReadonlySet<string>,
+    pieceRadius: number,
+    contactShadows: readonly string[] = [],
+  ): void {
+    this.resize(geometry);
     const { ctx, canvas } = this;
-    const s = PIXELS_PER_SQUARE;
-    const half = state.size / 2;
-    const at = (square: string): PlanePoint | null => {
-      const p = squareToWorld(square, state.size, state.flipped);
-      return p ? { x: (p.x + half) * s, z: (p.z + half) * s } : null;
+    const s = this.pixelsPerUnit;
+    const at = (cell: string): PlanePoint | null => {
+      const p = geometry.position(cell);
+      return p ? { x: (p.x + geometry.halfWidth) * s, z: (p.z + geometry.halfDepth) * s } : null;
     };
     const ring = (square: string, radius: number, width: number, rgb: string, alpha: number, glow: number) => {
       const p = at(square);
@@ -85,43 +104,55 @@ export class MarkerLayer {
       ctx.arc(p.x, p.z, radius * s, 0, Math.PI * 2);
       ctx.fill();
     };
-    const route = (squares: readonly string[], width: number, rgb: string, alpha: number) => {
+    /** `edge`: a dark line under the coloured one, so it shows on a camp of its own colour. */
+    const route = (squares: readonly string[], width: number, rgb: string, alpha: number, edge = false) => {
       const points = squares.map(at).filter((p): p is PlanePoint => p !== null);
       if (points.length < 2) return;
       ctx.save();
       ctx.lineCap = "round";
       ctx.lineJoin = "round";
+      ctx.beginPath();
+      points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.z) : ctx.lineTo(p.x, p.z)));
+      if (edge) {
+        ctx.strokeStyle = `rgba(20, 10, 4, ${0.6 * alpha})`;
+        ctx.lineWidth = (width + 0.05) * s;
+        ctx.stroke();
+      }
       ctx.shadowColor = `rgba(${rgb}, 0.6)`;
       ctx.shadowBlur = 0.12 * s;
       ctx.strokeStyle = `rgba(${rgb}, ${alpha})`;
       ctx.lineWidth = width * s;
-      ctx.beginPath();
-      points.forEach((p, i) => (i === 0 ? ctx.moveTo(p.x, p.z) : ctx.lineTo(p.x, p.z)));
       ctx.stroke();
       ctx.restore();
     };
 
     ctx.clearRect(0, 0, canvas.width, canvas.height);
-    const foot = PIECE_RADIUS + 0.055;
+    const foot = pieceRadius + 0.055;
 
     for (const square of contactShadows) {
       const p = at(square);
       if (!p) continue;
       const x = p.x + 0.05 * s;
       const z = p.z - 0.03 * s;
-      const g = ctx.createRadialGradient(x, z, PIECE_RADIUS * 0.7 * s, x, z, (PIECE_RADIUS + 0.1) * s);
+      const g = ctx.createRadialGradient(x, z, pieceRadius * 0.7 * s, x, z, (pieceRadius + 0.1) * s);
       g.addColorStop(0, "rgba(20, 8, 2, 0.5)");
       g.addColorStop(1, "rgba(20, 8, 2, 0)");
       ctx.fillStyle = g;
       ctx.fillRect(x - s / 2, z - s / 2, s, s);
     }
 
-    if (state.lastMove) {
-      const { path, captured } = state.lastMove;
-      for (const square of path.slice(0, 1)) ring(square, 0.17, 0.05, ORANGE, 0.85, 0.05);
-      route(path, 0.085, ORANGE, 0.9);
-      for (const square of captured) ring(square, 0.2, 0.055, RED, 0.95, 0.06);
-    }
+    state.lastMoves.forEach((move, i) => {
+      const latest = i === state.lastMoves.length - 1;
+      const { rgb, seatColored } = moveRgb(state.seatColors[move.seat]);
+      const alpha = latest ? 0.9 : 0.6;
+      const from = move.path[0];
+      const to = move.path[move.path.length - 1];
+      if (from !== undefined) ring(from, 0.17, latest ? 0.05 : 0.035, rgb, alpha, 0.05);
+      route(move.path, latest ? 0.085 : 0.05, rgb, alpha, seatColored);
+      for (const cell of move.captured) ring(cell, 0.2, 0.055, RED, 0.95, 0.06);
+      // The moved piece: a ring round its foot in its seat's colour.
+      if (seatColored && to !== undefined) ring(to, pieceRadius + 0.06, latest ? 0.07 : 0.045, rgb, latest ? 1 : 0.75, latest ? 0.1 : 0.04);
+    });
     for (const square of state.mustCapture) ring(square, foot, 0.05, GOLD, 0.95, 0.08);
     if (state.selected) {
       const p = at(state.selected);
@@ -147,6 +178,22 @@ export class MarkerLayer {
         ctx.shadowColor = "rgba(0,0,0,0.5)";
         ctx.shadowBlur = 0.04 * s;
         ctx.fillRect(-0.08 * s, -0.08 * s, 0.16 * s, 0.16 * s);
+        ctx.restore();
+      }
+    }
+    if (state.previewPath.length >= 2) {
+      route(state.previewPath, 0.06, PREVIEW, 0.95, true);
+      for (const cell of state.previewPath.slice(1)) {
+        const p = at(cell);
+        if (!p) continue;
+        ctx.save();
+        ctx.fillStyle = `rgba(${PREVIEW}, 1)`;
+        ctx.strokeStyle = "rgba(20, 10, 4, 0.7)";
+        ctx.lineWidth = 0.025 * s;
+        ctx.beginPath();
+        ctx.arc(p.x, p.z, 0.1 * s, 0, Math.PI * 2);
+        ctx.fill();
+        ctx.stroke();
         ctx.restore();
       }
     }

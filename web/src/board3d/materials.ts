@@ -1,11 +1,13 @@
 import * as THREE from "three";
+import type { ColorKey } from "./api";
 
 /** Every material of the scene, created once and disposed together. */
 export interface Materials {
   boardTop: THREE.MeshStandardMaterial;
   boardSide: THREE.MeshStandardMaterial;
-  /** Shared by both colours (per-instance colour). */
+  /** Shared by every colour (per-instance colour). */
   piece: THREE.MeshStandardMaterial;
+  marble: THREE.MeshStandardMaterial;
   gold: THREE.MeshStandardMaterial;
   overlay: THREE.MeshBasicMaterial;
   ground: THREE.MeshBasicMaterial;
@@ -16,6 +18,7 @@ export function createMaterials(): Materials {
     boardTop: new THREE.MeshStandardMaterial({ roughness: 0.42, metalness: 0 }),
     boardSide: new THREE.MeshStandardMaterial({ roughness: 0.42, metalness: 0 }),
     piece: new THREE.MeshStandardMaterial({ roughness: 0.4, metalness: 0 }),
+    marble: new THREE.MeshStandardMaterial({ roughness: 0.16, metalness: 0 }),
     gold: new THREE.MeshStandardMaterial({ color: 0xf2c24e, metalness: 0.55, roughness: 0.28, emissive: 0x4a3000 }),
     overlay: new THREE.MeshBasicMaterial({
       transparent: true,
@@ -29,7 +32,30 @@ export function createMaterials(): Materials {
   };
 }
 
-export const PIECE_COLORS = { white: new THREE.Color(0xe4cfa6), black: new THREE.Color(0x5a2218) };
+/**
+ * The seat colours, apart in hue and in lightness (yellow lightest, blue darkest), after the
+ * Okabe–Ito palette, so that colour-blind players can tell them apart too.
+ */
+export const SEAT_RGB: Record<ColorKey, string> = {
+  white: "#e4cfa6",
+  black: "#5a2218",
+  yellow: "#f3dc3a",
+  orange: "#f0961c",
+  violet: "#d07cc4",
+  red: "#d34a12",
+  green: "#10916a",
+  blue: "#1a4f9c",
+};
+
+export const PIECE_COLORS: Record<ColorKey, THREE.Color> = Object.fromEntries(
+  Object.entries(SEAT_RGB).map(([key, hex]) => [key, new THREE.Color(hex)]),
+) as Record<ColorKey, THREE.Color>;
+
+/** "r, g, b" of a seat colour, for the markers painted on a 2D canvas. */
+export function seatRgbTriplet(key: ColorKey): string {
+  const hex = SEAT_RGB[key];
+  return [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(", ");
+}
 
 export function canvasTexture(canvas: HTMLCanvasElement, anisotropy: number): THREE.CanvasTexture {
   const texture = new THREE.CanvasTexture(canvas);

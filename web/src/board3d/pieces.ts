@@ -1,13 +1,16 @@
 import * as THREE from "three";
 import { mergeVertices } from "three/examples/jsm/utils/BufferGeometryUtils.js";
-import type { PieceColor } from "./api";
-import { PIECE_HEIGHT, PIECE_RADIUS } from "./dims";
-import { PIECE_COLORS, type Materials } from "./materials";
+import { MARBLE_RADIUS, MARBLE_SINK, PIECE_HEIGHT, PIECE_RADIUS } from "./dims";
+import type { Materials } from "./materials";
+
+/** Draughts men (also used on square Halma boards) or the star's marbles. */
+export type PieceStyle = "disc" | "marble";
 
 /** One piece as drawn this frame. */
 export interface PieceInstance {
-  square: string;
-  color: PieceColor;
+  cell: string;
+  color: THREE.Color;
+  style: PieceStyle;
   king: boolean;
   x: number;
   z: number;
@@ -80,7 +83,12 @@ export function createCrownGeometry(): THREE.BufferGeometry {
   return torus;
 }
 
-const MAX_PIECES = 50;
+/** Height of a piece's top above its base (where squareToClient points). */
+export function pieceTop(style: PieceStyle, king: boolean): number {
+  return style === "marble" ? 2 * MARBLE_RADIUS - MARBLE_SINK : PIECE_HEIGHT * (king ? 2 : 1);
+}
+
+const MAX_PIECES = 64;
 
 /** A fixed small turn per square, so neighbouring pieces' ridges do not line up like a pattern. */
 function squareTurn(square: string): number {
@@ -96,6 +104,9 @@ export class PieceLayer {
   private readonly crown = createCrownGeometry();
   private readonly discs: THREE.InstancedMesh;
   private readonly crowns: THREE.InstancedMesh;
+  private readonly sphere = new THREE.SphereGeometry(MARBLE_RADIUS, 28, 18).translate(0, MARBLE_RADIUS - MARBLE_SINK, 0);
+  private readonly marbles: THREE.InstancedMesh;
+  private readonly meshes: THREE.InstancedMesh[];
   /** instanceId → square, per mesh. */
   private readonly owners = new Map<THREE.Object3D, string[]>();
   private readonly matrix = new THREE.Matrix4();
@@ -106,9 +117,12 @@ export class PieceLayer {
 
   constructor(materials: Materials) {
     this.discs = this.mesh(this.disc, materials.piece, MAX_PIECES * 2);
-    this.discs.setColorAt(0, PIECE_COLORS.white);
+    this.discs.setColorAt(0, new THREE.Color(0xffffff));
     this.crowns = this.mesh(this.crown, materials.gold, MAX_PIECES);
     this.crowns.receiveShadow = false;
+    this.marbles = this.mesh(this.sphere, materials.marble, MAX_PIECES);
+    this.marbles.setColorAt(0, new THREE.Color(0xffffff));
+    this.meshes = [this.discs, this.crowns, this.marbles];
   }
 
   private mesh(geometry: THREE.BufferGeometry, material: THREE.Material, capacity: number): THREE.InstancedMesh {
@@ -134,27 +148,36 @@ export class PieceLayer {
     mesh.count++;
   }
 
-  layout(pieces: readonly PieceInstance[]): void {
-    for (const mesh of [this.discs, this.crowns]) {
+  /** Places the first `count` instances of `pieces` (the array may be a reused pool). */
+  layout(pieces: readonly PieceInstance[], count = pieces.length): void {
+    for (const mesh of this.meshes) {
       mesh.count = 0;
       this.owners.get(mesh)!.length = 0;
     }
-    for (const piece of pieces) {
+    for (let i = 0; i < count; i++) {
+      const piece = pieces[i]!;
       if (piece.scale <= 0.001) continue;
+      if (piece.style === "marble") {
+        if (this.marbles.count >= MAX_PIECES) continue;
+        this.marbles.setColorAt(this.marbles.count, piece.color);
+        this.put(this.marbles, piece.cell, piece.x, piece.y, piece.z, piece.scale, 0);
+        continue;
+      }
       const mesh = this.discs;
-      const color = PIECE_COLORS[piece.color];
-      const turn = squareTurn(piece.square);
+      if (mesh.count + 2 > mesh.instanceMatrix.count) continue;
+      const turn = squareTurn(piece.cell);
       const h = PIECE_HEIGHT * piece.scale;
-      mesh.setColorAt(mesh.count, color);
-      this.put(mesh, piece.square, piece.x, piece.y, piece.z, piece.scale, turn);
+      mesh.setColorAt(mesh.count, piece.color);
+      this.put(mesh, piece.cell, piece.x, piece.y, piece.z, piece.scale, turn);
       if (piece.king) {
-        mesh.setColorAt(mesh.count, color);
-        this.put(mesh, piece.square, piece.x, piece.y + h, piece.z, piece.scale, turn + 0.1);
-        this.put(this.crowns, piece.square, piece.x, piece.y + 2 * h - 0.016 * piece.scale, piece.z, piece.scale, 0);
+        mesh.setColorAt(mesh.count, piece.color);
+        this.put(mesh, piece.cell, piece.x, piece.y + h, piece.z, piece.scale, turn + 0.1);
+        this.put(this.crowns, piece.cell, piece.x, piece.y + 2 * h - 0.016 * piece.scale, piece.z, piece.scale, 0);
       }
     }
     this.discs.instanceColor!.needsUpdate = true;
-    for (const mesh of [this.discs, this.crowns]) {
+    this.marbles.instanceColor!.needsUpdate = true;
+    for (const mesh of this.meshes) {
       mesh.instanceMatrix.needsUpdate = true;
       mesh.computeBoundingSphere();
     }
@@ -162,7 +185,7 @@ export class PieceLayer {
 
   /** The square of the piece hit by the ray, if any. */
   pick(raycaster: THREE.Raycaster): string | null {
-    const hits = raycaster.intersectObjects([this.discs, this.crowns], false);
+    const hits = raycaster.intersectObjects(this.meshes, false);
     for (const hit of hits) {
       const square = hit.instanceId !== undefined ? this.owners.get(hit.object)?.[hit.instanceId] : undefined;
       if (square !== undefined) return square;
@@ -173,6 +196,7 @@ export class PieceLayer {
   dispose(): void {
     this.disc.dispose();
     this.crown.dispose();
-    for (const mesh of [this.discs, this.crowns]) mesh.dispose();
+    this.sphere.dispose();
+    for (const mesh of this.meshes) mesh.dispose();
   }
 }

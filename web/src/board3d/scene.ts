@@ -1,7 +1,8 @@
 import * as THREE from "three";
-import type { BoardQuality } from "./api";
+import type { BoardQuality, ColorKey } from "./api";
 import { RoundedBoxGeometry } from "three/examples/jsm/geometries/RoundedBoxGeometry.js";
-import { boardHalfExtent, SLAB_THICKNESS } from "./dims";
+import { SLAB_THICKNESS } from "./dims";
+import type { BoardGeometry, PlanePoint } from "./geometry";
 import { canvasTexture, CPU_CANVAS, createMaterials, disposeMaterials, type Materials } from "./materials";
 import { paintBoardTop, paintSideWood, topLayout } from "./wood";
 
@@ -9,15 +10,60 @@ const TOP_TEXTURE_PIXELS = 2048;
 /** Size of the soft shadow under the board relative to the board. */
 const GROUND_SCALE = 1.5;
 
-/** A blurred dark square: the board's shadow on the table, baked once (cheaper than a shadow map). */
-function paintGroundShadow(ctx: CanvasRenderingContext2D, pixels: number, scale: number): void {
-  const board = pixels / scale;
-  const offset = (pixels - board) / 2;
+/**
+ * The board's outline blurred: its shadow on the table, baked once (cheaper than a shadow map).
+ * The canvas covers a square of `extent` world units centred on the board.
+ */
+function paintGroundShadow(ctx: CanvasRenderingContext2D, pixels: number, outline: readonly PlanePoint[], extent: number): void {
+  const scale = pixels / extent;
+  const board = 2 * outline.reduce((r, p) => Math.max(r, Math.abs(p.x), Math.abs(p.z)), 0) * scale;
   ctx.clearRect(0, 0, pixels, pixels);
   ctx.filter = `blur(${Math.round(board * 0.06)}px)`;
   ctx.fillStyle = "rgba(0, 0, 0, 0.55)";
-  ctx.fillRect(offset + board * 0.02, offset + board * 0.04, board, board);
+  ctx.beginPath();
+  outline.forEach((p, i) => {
+    const x = pixels / 2 + p.x * scale + board * 0.02;
+    const y = pixels / 2 + p.z * scale + board * 0.04;
+    if (i === 0) ctx.moveTo(x, y);
+    else ctx.lineTo(x, y);
+  });
+  ctx.closePath();
+  ctx.fill();
   ctx.filter = "none";
+}
+
+/** The star's slab: its outline extruded downwards, with a small bevel. */
+function starSlab(outline: readonly PlanePoint[]): THREE.BufferGeometry {
+  // Shape space (x, y) = board-local (x, −z); rotating by −90° about x lays it flat.
+  const shape = new THREE.Shape(outline.map((p) => new THREE.Vector2(p.x, -p.z)));
+  const bevel = 0.05;
+  const geometry = new THREE.ExtrudeGeometry(shape, {
+    depth: SLAB_THICKNESS - 2 * bevel,
+    bevelEnabled: true,
+    bevelThickness: bevel,
+    bevelSize: bevel,
+    bevelSegments: 2,
+  });
+  geometry.rotateX(-Math.PI / 2);
+  geometry.translate(0, -SLAB_THICKNESS + bevel, 0);
+  return geometry;
+}
+
+/** A flat shape for the board's top, with UVs spanning the outline's bounding box. */
+function topGeometry(outline: readonly PlanePoint[]): THREE.BufferGeometry {
+  const shape = new THREE.Shape(outline.map((p) => new THREE.Vector2(p.x, -p.z)));
+  const geometry = new THREE.ShapeGeometry(shape);
+  geometry.rotateX(-Math.PI / 2);
+  const xs = outline.map((p) => p.x);
+  const zs = outline.map((p) => p.z);
+  const minX = Math.min(...xs);
+  const minZ = Math.min(...zs);
+  const w = Math.max(...xs) - minX;
+  const h = Math.max(...zs) - minZ;
+  const position = geometry.getAttribute("position");
+  const uv = geometry.getAttribute("uv") as THREE.BufferAttribute;
+  for (let i = 0; i < position.count; i++) uv.setXY(i, (position.getX(i) - minX) / w, 1 - (position.getZ(i) - minZ) / h);
+  return geometry;
 }
 
 /** True when WebGL is rendered by the CPU (SwiftShader, llvmpipe…): every pixel is expensive there. */
@@ -41,7 +87,12 @@ export class Stage {
   private readonly slab: THREE.Mesh;
   private readonly top: THREE.Mesh;
   private readonly ground: THREE.Mesh;
-  private boardKey = "";
+  private readonly groundShadow = document.createElement("canvas");
+  private readonly starSide: THREE.MeshStandardMaterial;
+  private geometryShown: BoardGeometry | null = null;
+  private colorsShown = "";
+  /** Everything that turns with the board: slab, top, shadow, and (added by the view) pieces and markers. */
+  readonly board = new THREE.Group();
 
   /** Whether the high-quality settings are in use. */
   readonly highQuality: boolean;
@@ -85,7 +136,8 @@ export class Stage {
     this.ground.rotation.x = -Math.PI / 2;
     this.ground.position.y = -SLAB_THICKNESS - 0.001;
     this.ground.renderOrder = -1;
-    this.scene.add(this.slab, this.top, this.ground);
+    this.board.add(this.slab, this.top, this.ground);
+    this.scene.add(this.board);
 
     const side = document.createElement("canvas");
     side.width = 1024;
@@ -93,48 +145,70 @@ export class Stage {
     paintSideWood(side.getContext("2d", CPU_CANVAS)!, side.width, side.height);
     const sideTexture = canvasTexture(side, this.anisotropy);
     this.materials.boardSide.map = sideTexture;
+    // The star's extruded sides have UVs in world units: the same wood, repeated along them.
+    const starTexture = sideTexture.clone();
+    starTexture.wrapS = starTexture.wrapT = THREE.RepeatWrapping;
+    starTexture.repeat.set(0.15, 1);
+    this.starSide = this.materials.boardSide.clone();
+    this.starSide.map = starTexture;
 
-    const shadow = document.createElement("canvas");
-    shadow.width = shadow.height = 256;
-    paintGroundShadow(shadow.getContext("2d", CPU_CANVAS)!, 256, GROUND_SCALE);
-    this.materials.ground.map = canvasTexture(shadow, 1);
+    this.groundShadow.width = this.groundShadow.height = 256;
+    this.materials.ground.map = canvasTexture(this.groundShadow, 1);
   }
 
-  /** Rebuilds the board for a size (repainting its top) and turns it for the orientation. */
-  setBoard(size: number, flipped: boolean): void {
-    const key = `${size}/${flipped}`;
-    if (key === this.boardKey) return;
-    const sizeChanged = !this.boardKey.startsWith(`${size}/`);
-    this.boardKey = key;
-    const half = boardHalfExtent(size);
-    if (sizeChanged) {
-      this.slab.geometry.dispose();
-      this.slab.geometry = new RoundedBoxGeometry(2 * half, SLAB_THICKNESS, 2 * half, 4, 0.05);
+  /** Rebuilds the board for a layout and its seat colours (repainting its top) when they changed. */
+  setBoard(geometry: BoardGeometry, seatColors: readonly ColorKey[]): void {
+    const colors = seatColors.join(",");
+    if (geometry === this.geometryShown && colors === this.colorsShown) return;
+    this.geometryShown = geometry;
+    this.colorsShown = colors;
+    const outline = geometry.outline;
+    this.slab.geometry.dispose();
+    this.top.geometry.dispose();
+    if (geometry.shape === "star") {
+      this.slab.geometry = starSlab(outline);
+      this.slab.material = this.starSide;
+      this.slab.position.y = -0.002;
+      this.top.geometry = topGeometry(outline);
+      this.top.rotation.set(0, 0, 0);
+    } else {
+      const w = 2 * Math.max(...outline.map((p) => p.x));
+      const d = 2 * Math.max(...outline.map((p) => p.z));
+      this.slab.geometry = new RoundedBoxGeometry(w, SLAB_THICKNESS, d, 4, 0.05);
+      this.slab.material = this.materials.boardSide;
       this.slab.position.y = -SLAB_THICKNESS / 2 - 0.002;
-      this.top.geometry.dispose();
-      this.top.geometry = new THREE.PlaneGeometry(2 * half - 0.02, 2 * half - 0.02);
-      this.ground.scale.set(GROUND_SCALE * 2 * half, GROUND_SCALE * 2 * half, 1);
-      const shadow = this.sun.shadow.camera;
-      const reach = half + 0.4;
-      shadow.left = -reach;
-      shadow.right = reach;
-      shadow.top = reach;
-      shadow.bottom = -reach;
-      shadow.near = 1;
-      shadow.far = 30;
-      shadow.updateProjectionMatrix();
-      this.renderer.shadowMap.needsUpdate = true;
+      this.top.geometry = new THREE.PlaneGeometry(w - 0.02, d - 0.02);
+      this.top.rotation.set(-Math.PI / 2, 0, 0);
     }
-    // A flipped board is the same board turned by 180°, coordinates included.
-    this.top.rotation.set(-Math.PI / 2, 0, flipped ? Math.PI : 0);
-    if (!sizeChanged) return;
-    const layout = topLayout(size, false, TOP_TEXTURE_PIXELS);
+    const reach = geometry.radius;
+    const extent = GROUND_SCALE * 2 * reach;
+    this.ground.scale.set(extent, extent, 1);
+    paintGroundShadow(this.groundShadow.getContext("2d", CPU_CANVAS)!, this.groundShadow.width, outline, extent);
+    this.materials.ground.map!.needsUpdate = true;
+    const shadow = this.sun.shadow.camera;
+    shadow.left = -(reach + 0.4);
+    shadow.right = reach + 0.4;
+    shadow.top = reach + 0.4;
+    shadow.bottom = -(reach + 0.4);
+    shadow.near = 1;
+    shadow.far = 40;
+    shadow.updateProjectionMatrix();
+    this.renderer.shadowMap.needsUpdate = true;
+
+    const layout = topLayout(geometry, seatColors, TOP_TEXTURE_PIXELS);
     const canvas = document.createElement("canvas");
-    canvas.width = canvas.height = layout.pixels;
+    canvas.width = layout.width;
+    canvas.height = layout.height;
     paintBoardTop(canvas.getContext("2d", CPU_CANVAS)!, layout);
     this.materials.boardTop.map?.dispose();
     this.materials.boardTop.map = canvasTexture(canvas, this.anisotropy);
     this.materials.boardTop.needsUpdate = true;
+  }
+
+  /** Turns the board (degrees, counter-clockwise seen from above). */
+  setRotation(degrees: number): void {
+    this.board.rotation.y = (degrees * Math.PI) / 180;
+    this.renderer.shadowMap.needsUpdate = true;
   }
 
   /** The playing surface, for picking. */
@@ -146,6 +220,8 @@ export class Stage {
     this.slab.geometry.dispose();
     this.top.geometry.dispose();
     this.ground.geometry.dispose();
+    this.starSide.map?.dispose();
+    this.starSide.dispose();
     disposeMaterials(this.materials);
     this.renderer.dispose();
     this.renderer.forceContextLoss();

@@ -1,21 +1,24 @@
 import { describe, expect, it } from "vitest";
 import type { BoardState } from "./api";
+import { draughtsLayout, halmaLayout } from "./dev/fixtures";
 import { applyMove, initialState, mergeState } from "./state";
 
 function base(): BoardState {
   return {
-    size: 10,
+    layout: draughtsLayout(10),
+    seatColors: ["white", "black"],
+    rotation: 0,
     pieces: [
-      { square: "c3", color: "white", king: false },
-      { square: "d4", color: "black", king: false },
+      { cell: "c3", seat: 0, king: false },
+      { cell: "d4", seat: 1, king: false },
     ],
-    flipped: false,
     selected: null,
     dests: [],
     finalDests: [],
     mustCapture: [],
     partialPath: [],
-    lastMove: null,
+    previewPath: [],
+    lastMoves: [],
     clickable: [],
   };
 }
@@ -30,21 +33,37 @@ describe("mergeState", () => {
   });
 
   it("reports nothing when values are equal, even as new arrays", () => {
-    const prev = { ...base(), lastMove: { path: ["c3", "e5"], captured: ["d4"] } };
+    const prev = { ...base(), lastMoves: [{ seat: 0, path: ["c3", "e5"], captured: ["d4"] }] };
     const { changed } = mergeState(prev, {
       pieces: base().pieces.map((p) => ({ ...p })),
-      lastMove: { path: ["c3", "e5"], captured: ["d4"] },
-      size: 10,
+      lastMoves: [{ seat: 0, path: ["c3", "e5"], captured: ["d4"] }],
+      layout: draughtsLayout(10),
+      seatColors: ["white", "black"],
+      rotation: 0,
       dests: [],
     });
     expect(changed.size).toBe(0);
   });
 
   it("notices a king promotion and a changed route", () => {
-    const prev = { ...base(), lastMove: { path: ["c3", "e5"], captured: ["d4"] } };
-    const pieces = base().pieces.map((p) => (p.square === "c3" ? { ...p, king: true } : p));
-    const { changed } = mergeState(prev, { pieces, lastMove: { path: ["c3", "e5", "g7"], captured: ["d4"] } });
-    expect([...changed].sort()).toEqual(["lastMove", "pieces"]);
+    const prev = { ...base(), lastMoves: [{ seat: 0, path: ["c3", "e5"], captured: ["d4"] }] };
+    const pieces = base().pieces.map((p) => (p.cell === "c3" ? { ...p, king: true } : p));
+    const { changed } = mergeState(prev, { pieces, lastMoves: [{ seat: 0, path: ["c3", "e5", "g7"], captured: ["d4"] }] });
+    expect([...changed].sort()).toEqual(["lastMoves", "pieces"]);
+  });
+
+  it("notices another board, other colours, a turn and another seat's move", () => {
+    const { changed } = mergeState(base(), {
+      layout: halmaLayout(10),
+      seatColors: ["red", "blue"],
+      rotation: 180,
+      lastMoves: [{ seat: 1, path: [], captured: [] }],
+    });
+    expect([...changed].sort()).toEqual(["lastMoves", "layout", "rotation", "seatColors"]);
+    const sameCellsOtherSeat = mergeState({ ...base(), lastMoves: [{ seat: 0, path: ["a1"], captured: [] }] }, {
+      lastMoves: [{ seat: 1, path: ["a1"], captured: [] }],
+    });
+    expect(sameCellsOtherSeat.changed.has("lastMoves")).toBe(true);
   });
 
   it("treats undefined as absent and null as a value", () => {
@@ -64,8 +83,8 @@ describe("mergeState", () => {
 
   it("does not modify the previous state", () => {
     const prev = base();
-    mergeState(prev, { flipped: true, pieces: [] });
-    expect(prev.flipped).toBe(false);
+    mergeState(prev, { rotation: 180, pieces: [] });
+    expect(prev.rotation).toBe(0);
     expect(prev.pieces).toHaveLength(2);
   });
 
@@ -78,11 +97,11 @@ describe("mergeState", () => {
 describe("applyMove", () => {
   it("moves the piece to the route's end and removes captured pieces", () => {
     const after = applyMove(base().pieces, ["c3", "e5"], ["d4"]);
-    expect(after).toEqual([{ square: "e5", color: "white", king: false }]);
+    expect(after).toEqual([{ cell: "e5", seat: 0, king: false }]);
   });
 
   it("keeps a piece that returns to its own square", () => {
-    const pieces = [{ square: "c3", color: "white" as const, king: true }];
+    const pieces = [{ cell: "c3", seat: 0, king: true }];
     expect(applyMove(pieces, ["c3", "e5", "c3"], [])).toEqual(pieces);
   });
 });

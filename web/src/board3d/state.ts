@@ -1,4 +1,4 @@
-import type { BoardState, LastMoveView, PieceView } from "./api";
+import type { BoardLayout, BoardState, LastMoveView, PieceView } from "./api";
 
 export type StateKey = keyof BoardState;
 
@@ -8,7 +8,7 @@ export interface Merge {
   changed: Set<StateKey>;
 }
 
-function sameList(a: readonly string[], b: readonly string[]): boolean {
+function sameList<T>(a: readonly T[], b: readonly T[]): boolean {
   return a.length === b.length && a.every((value, i) => value === b[i]);
 }
 
@@ -17,26 +17,47 @@ function samePieces(a: readonly PieceView[], b: readonly PieceView[]): boolean {
     a.length === b.length &&
     a.every((p, i) => {
       const q = b[i]!;
-      return p.square === q.square && p.color === q.color && p.king === q.king;
+      return p.cell === q.cell && p.seat === q.seat && p.king === q.king;
     })
   );
 }
 
-function sameLastMove(a: LastMoveView | null, b: LastMoveView | null): boolean {
-  if (a === null || b === null) return a === b;
-  return sameList(a.path, b.path) && sameList(a.captured, b.captured);
+function sameLastMoves(a: readonly LastMoveView[], b: readonly LastMoveView[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((m, i) => {
+      const n = b[i]!;
+      return m.seat === n.seat && sameList(m.path, n.path) && sameList(m.captured, n.captured);
+    })
+  );
+}
+
+function sameLayout(a: BoardLayout, b: BoardLayout): boolean {
+  if (a === b) return true;
+  return (
+    a.shape === b.shape &&
+    a.cells.length === b.cells.length &&
+    a.cells.every((c, i) => {
+      const d = b.cells[i]!;
+      return c.name === d.name && c.x === d.x && c.y === d.y && c.playable === d.playable && c.camp === d.camp;
+    })
+  );
 }
 
 function sameField<K extends StateKey>(key: K, a: BoardState[K], b: BoardState[K]): boolean {
   switch (key) {
+    case "layout":
+      return sameLayout(a as BoardLayout, b as BoardLayout);
     case "pieces":
       return samePieces(a as PieceView[], b as PieceView[]);
-    case "lastMove":
-      return sameLastMove(a as LastMoveView | null, b as LastMoveView | null);
+    case "lastMoves":
+      return sameLastMoves(a as LastMoveView[], b as LastMoveView[]);
+    case "seatColors":
     case "dests":
     case "finalDests":
     case "mustCapture":
     case "partialPath":
+    case "previewPath":
     case "clickable":
       return sameList(a as string[], b as string[]);
     default:
@@ -44,36 +65,42 @@ function sameField<K extends StateKey>(key: K, a: BoardState[K], b: BoardState[K
   }
 }
 
+function copyLayout(layout: BoardLayout): BoardLayout {
+  return { shape: layout.shape, cells: layout.cells.map((c) => ({ ...c })) };
+}
+
+function copyField<K extends StateKey>(key: K, value: BoardState[K]): BoardState[K] {
+  switch (key) {
+    case "layout":
+      return copyLayout(value as BoardLayout) as BoardState[K];
+    case "pieces":
+      return (value as PieceView[]).map((p) => ({ cell: p.cell, seat: p.seat, king: p.king })) as BoardState[K];
+    case "lastMoves":
+      return (value as LastMoveView[]).map((m) => ({ seat: m.seat, path: [...m.path], captured: [...m.captured] })) as BoardState[K];
+    default:
+      return (Array.isArray(value) ? [...value] : value) as BoardState[K];
+  }
+}
+
 function copyState(s: BoardState): BoardState {
-  return {
-    size: s.size,
-    pieces: s.pieces.map((p) => ({ square: p.square, color: p.color, king: p.king })),
-    flipped: s.flipped,
-    selected: s.selected,
-    dests: [...s.dests],
-    finalDests: [...s.finalDests],
-    mustCapture: [...s.mustCapture],
-    partialPath: [...s.partialPath],
-    lastMove: s.lastMove ? { path: [...s.lastMove.path], captured: [...s.lastMove.captured] } : null,
-    clickable: [...s.clickable],
-  };
+  const copy = {} as Record<StateKey, unknown>;
+  for (const key of Object.keys(s) as StateKey[]) copy[key] = copyField(key, s[key]);
+  return copy as unknown as BoardState;
 }
 
 /**
  * Merges a patch into the state. Fields that are absent (or undefined) keep their value; the
- * result owns copies of every list, so the caller may reuse its arrays.
+ * result owns copies of every changed list, so the caller may reuse its arrays.
  */
 export function mergeState(prev: BoardState, patch: Partial<BoardState>): Merge {
-  const next = copyState(prev);
+  const next = { ...prev };
   const changed = new Set<StateKey>();
-  const keys = Object.keys(patch) as StateKey[];
   const target = next as unknown as Record<StateKey, unknown>;
-  for (const key of keys) {
+  for (const key of Object.keys(patch) as StateKey[]) {
     const value = patch[key];
     if (value === undefined) continue;
-    const copy = copyState({ ...prev, [key]: value } as BoardState)[key];
-    if (!sameField(key, prev[key], copy)) {
-      target[key] = copy;
+    if (!sameField(key, prev[key], value)) {
+      target[key] = copyField(key, value);
       changed.add(key);
     }
   }
@@ -91,6 +118,6 @@ export function applyMove(pieces: readonly PieceView[], path: readonly string[],
   const to = path[path.length - 1];
   const taken = new Set(captured);
   return pieces
-    .filter((p) => !taken.has(p.square) || p.square === from)
-    .map((p) => (p.square === from && to !== undefined ? { ...p, square: to } : { ...p }));
+    .filter((p) => !taken.has(p.cell) || p.cell === from)
+    .map((p) => (p.cell === from && to !== undefined ? { ...p, cell: to } : { ...p }));
 }

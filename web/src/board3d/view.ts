@@ -1,13 +1,14 @@
 import * as THREE from "three";
 import type { Board3D, BoardQuality, BoardState, BoardViewName } from "./api";
-import { captureScaleAt, easeInOut, planRoute, poseAt, type RoutePlan } from "./anim";
+import { captureScaleAt, easeInOut, passesOver, planRoute, poseAt, type Pose, type RoutePlan } from "./anim";
 import { CameraRig } from "./camera";
-import { squareToWorld, type PlanePoint } from "./coords";
-import { PIECE_HEIGHT, SELECTED_LIFT } from "./dims";
+import { MARBLE_RADIUS, PIECE_RADIUS, SELECTED_LIFT } from "./dims";
+import { BoardGeometry, rotatePoint, type PlanePoint } from "./geometry";
 import { MarkerLayer } from "./markers";
+import { PIECE_COLORS } from "./materials";
 import { reducedMotion } from "./motion";
 import { Picker } from "./picking";
-import { PieceLayer, type PieceInstance } from "./pieces";
+import { PieceLayer, pieceTop, type PieceInstance, type PieceStyle } from "./pieces";
 import { Stage } from "./scene";
 import { applyMove, initialState, mergeState, type StateKey } from "./state";
 import { TapTracker } from "./tap";
@@ -20,9 +21,22 @@ interface ActiveMove {
   resolve: () => void;
 }
 
-const MARKER_KEYS: StateKey[] = ["size", "flipped", "selected", "dests", "finalDests", "mustCapture", "partialPath", "lastMove", "pieces"];
+const MARKER_KEYS: StateKey[] = [
+  "layout",
+  "seatColors",
+  "selected",
+  "dests",
+  "finalDests",
+  "mustCapture",
+  "partialPath",
+  "previewPath",
+  "lastMoves",
+  "pieces",
+];
 const LIFT_MS = 140;
-const PIECE_KEYS: StateKey[] = ["size", "flipped", "selected", "pieces"];
+const PIECE_KEYS: StateKey[] = ["layout", "seatColors", "selected", "pieces"];
+/** A seat without a colour (should not happen) is drawn grey rather than not at all. */
+const NO_COLOR = new THREE.Color(0x9a9a9a);
 
 /** The board: owns the scene, applies state changes on the next animation frame, reports clicks. */
 export class BoardView implements Board3D {
@@ -37,7 +51,13 @@ export class BoardView implements Board3D {
   private readonly tap = new TapTracker();
   private readonly resizeObserver: ResizeObserver;
   private readonly listeners: [string, EventListener][] = [];
-  private handler: ((square: string | null) => void) | null = null;
+  private handler: ((cell: string | null) => void) | null = null;
+  private hoverHandler: ((cell: string | null) => void) | null = null;
+  private hovered: string | null = null;
+  private geometry: BoardGeometry;
+  /** Reused every frame of an animation: the pieces as drawn, and the moving piece's pose. */
+  private readonly instances: PieceInstance[] = [];
+  private readonly pose: Pose = { x: 0, y: 0, z: 0 };
   private move: ActiveMove | null = null;
   /** The selection change being animated: the new piece rises while the previous one settles. */
   private lift = { lowered: null as string | null, since: -Infinity };
@@ -69,12 +89,13 @@ export class BoardView implements Board3D {
     const start = initialState(initial);
     this.state = start.state;
     this.dirty = start.changed;
+    this.geometry = new BoardGeometry(this.state.layout);
 
     this.stage = new Stage(this.canvas, quality);
     this.rig = new CameraRig(this.canvas, () => this.requestFrame());
     this.pieces = new PieceLayer(this.stage.materials);
     this.markers = new MarkerLayer(this.stage.materials.overlay, this.stage.anisotropy);
-    this.stage.scene.add(this.pieces.group, this.markers.mesh);
+    this.stage.board.add(this.pieces.group, this.markers.mesh);
     this.picker = new Picker(this.canvas, this.rig.camera, this.pieces);
 
     this.listen("pointerdown", (e) => {
@@ -85,12 +106,12 @@ export class BoardView implements Board3D {
       this.tap.move(e.pointerId, e.clientX, e.clientY);
       if (e.pointerType === "mouse" && e.buttons === 0) {
         this.hovering = { x: e.clientX, y: e.clientY };
-        this.updateCursor();
+        this.updateHover();
       }
     });
     this.listen("pointerleave", () => {
       this.hovering = null;
-      this.updateCursor();
+      this.updateHover();
     });
     this.listen("pointerup", (e) => {
       if (this.tap.up(e.pointerId, e.clientX, e.clientY)) this.click(e.clientX, e.clientY);
@@ -125,7 +146,8 @@ export class BoardView implements Board3D {
     }
     this.state = state;
     for (const key of changed) this.dirty.add(key);
-    if (changed.has("clickable")) this.updateCursor();
+    if (changed.has("layout")) this.geometry = new BoardGeometry(this.state.layout);
+    if (changed.has("clickable") || changed.has("layout") || changed.has("rotation")) this.updateHover();
     if (changed.size > 0) this.requestFrame();
   }
 
@@ -133,18 +155,22 @@ export class BoardView implements Board3D {
     if (this.destroyed) return Promise.resolve();
     if (this.move) this.finishMove();
     this.applyPending();
-    const { size, flipped } = this.state;
-    const points = path.map((s) => squareToWorld(s, size, flipped));
+    const points = path.map((cell) => this.geometry.position(cell));
     const from = path[0];
-    const valid =
-      path.length >= 2 && points.every((p) => p !== null) && this.state.pieces.some((p) => p.square === from);
+    const valid = path.length >= 2 && points.every((p) => p !== null) && this.state.pieces.some((p) => p.cell === from);
+    // The piece hops over every piece in its way (captured in draughts, jumped in Halma) and slides otherwise.
+    const others = this.state.pieces
+      .filter((p) => p.cell !== from)
+      .map((p) => this.geometry.position(p.cell))
+      .filter((p): p is PlanePoint => p !== null);
+    const route = valid ? (points as PlanePoint[]) : [];
+    const hops = route.slice(1).map((to, i) => passesOver(route[i]!, to, others));
     return new Promise((resolve) => {
-      const hasCaptures = captured.length > 0;
       this.dirty.add("pieces");
       this.move = {
         path: [...path],
         captured: [...captured],
-        plan: planRoute(points as PlanePoint[], hasCaptures, hasCaptures),
+        plan: planRoute(route, hops, captured.length > 0),
         start: performance.now(),
         resolve,
       };
@@ -160,20 +186,30 @@ export class BoardView implements Board3D {
     return arrived;
   }
 
-  onClick(handler: (square: string | null) => void): void {
+  onClick(handler: (cell: string | null) => void): void {
     this.handler = handler;
   }
 
-  squareToClient(square: string): { x: number; y: number } | null {
+  onHover(handler: (cell: string | null) => void): void {
+    this.hoverHandler = handler;
+  }
+
+  squareToClient(cell: string): { x: number; y: number } | null {
     if (this.destroyed) return null;
     this.applyPending();
-    const { size, flipped, pieces, selected } = this.state;
-    const p = squareToWorld(square, size, flipped);
-    if (!p) return null;
-    const piece = pieces.find((q) => q.square === square);
-    const lift = piece && square === selected ? SELECTED_LIFT : 0;
-    const y = piece ? lift + PIECE_HEIGHT * (piece.king ? 2 : 1) - 0.02 : 0;
-    return this.picker.toClient(new THREE.Vector3(p.x, y, p.z));
+    const { pieces, selected, rotation } = this.state;
+    const local = this.geometry.position(cell);
+    if (!local) return null;
+    const p = rotatePoint(local, rotation);
+    const piece = pieces.find((q) => q.cell === cell);
+    const lift = piece && cell === selected ? SELECTED_LIFT : 0;
+    const y = piece ? lift + pieceTop(this.pieceStyle, piece.king) - 0.02 : 0;
+    return this.picker.toClient(p.x, y, p.z);
+  }
+
+  /** Men on square boards, marbles in the star's holes. */
+  private get pieceStyle(): PieceStyle {
+    return this.geometry.shape === "star" ? "marble" : "disc";
   }
 
   whenSettled(): Promise<void> {
@@ -208,24 +244,33 @@ export class BoardView implements Board3D {
     for (const resolve of waiters) resolve();
   }
 
-  /** A hand over squares where a click does something, the arrow elsewhere. */
-  private updateCursor(): void {
-    let cursor = "";
-    if (this.hovering && this.state.clickable.length > 0) {
+  /** A hand over cells where a click does something, the arrow elsewhere; reports the hovered cell. */
+  private updateHover(): void {
+    let cell: string | null = null;
+    if (this.hovering && !this.destroyed) {
       this.applyPending();
       const { x, y } = this.hovering;
-      const hit = this.picker.pick(x, y, this.state.size, this.state.flipped);
-      if (hit.kind === "dark" && this.state.clickable.includes(hit.square)) cursor = "pointer";
+      const hit = this.picker.pick(x, y, this.geometry, this.state.rotation);
+      if (hit.kind === "cell") cell = hit.cell;
     }
+    const cursor = cell !== null && this.state.clickable.includes(cell) ? "pointer" : "";
     if (this.canvas.style.cursor !== cursor) this.canvas.style.cursor = cursor;
+    if (cell !== this.hovered) {
+      this.hovered = cell;
+      this.hoverHandler?.(cell);
+    }
   }
 
   private click(clientX: number, clientY: number): void {
     if (!this.handler) return;
     this.applyPending();
-    const hit = this.picker.pick(clientX, clientY, this.state.size, this.state.flipped);
-    if (hit.kind === "dark") this.handler(hit.square);
+    const hit = this.picker.pick(clientX, clientY, this.geometry, this.state.rotation);
+    if (hit.kind === "cell") this.handler(hit.cell);
     else if (hit.kind === "outside") this.handler(null);
+  }
+
+  private fitCamera(reset: boolean, aspect = this.rig.camera.aspect): void {
+    this.rig.configure(this.geometry.worldOutline(this.state.rotation), aspect, reset);
   }
 
   private resize(): void {
@@ -236,7 +281,8 @@ export class BoardView implements Board3D {
     const maxRatio = this.stage.highQuality ? 2 : 1;
     this.stage.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, maxRatio));
     this.stage.renderer.setSize(width, height, false);
-    this.rig.configure(this.state.size, width / height, !this.sized);
+    this.applyPending();
+    this.fitCamera(!this.sized, width / height);
     this.sized = true;
     this.requestFrame();
   }
@@ -263,46 +309,62 @@ export class BoardView implements Board3D {
   private applyPending(): void {
     const dirty = this.dirty;
     if (dirty.size === 0) return;
-    const { size, flipped } = this.state;
-    if (dirty.has("size") || dirty.has("flipped")) this.stage.setBoard(size, flipped);
-    if (dirty.has("size") && this.sized) this.rig.configure(size, this.rig.camera.aspect, false);
+    if (dirty.has("layout") || dirty.has("seatColors")) this.stage.setBoard(this.geometry, this.state.seatColors);
+    if (dirty.has("rotation")) this.stage.setRotation(this.state.rotation);
+    if ((dirty.has("layout") || dirty.has("rotation")) && this.sized) this.fitCamera(false);
     if (PIECE_KEYS.some((k) => dirty.has(k))) this.layoutPieces(performance.now());
     if (MARKER_KEYS.some((k) => dirty.has(k))) {
-      const squares = this.state.pieces.map((p) => p.square);
+      const cells = this.state.pieces.map((p) => p.cell);
       const moving = this.move?.path[0];
-      const shadows = this.stage.highQuality ? [] : squares.filter((square) => square !== moving);
-      this.markers.paint(this.state, new Set(squares), shadows);
+      const shadows = this.stage.highQuality ? [] : cells.filter((cell) => cell !== moving);
+      const radius = this.pieceStyle === "marble" ? MARBLE_RADIUS : PIECE_RADIUS;
+      this.markers.paint(this.geometry, this.state, new Set(cells), radius, shadows);
     }
     dirty.clear();
   }
 
   private layoutPieces(now: number): void {
-    const { size, flipped, selected, pieces } = this.state;
+    const { selected, pieces, seatColors } = this.state;
     const move = this.move;
     const elapsed = move ? Math.max(0, now - move.start) : 0;
     const captureScale = move ? captureScaleAt(move.plan, elapsed) : 1;
     const liftProgress = easeInOut(Math.min(1, Math.max(0, now - this.lift.since) / LIFT_MS));
-    const instances: PieceInstance[] = [];
+    const style = this.pieceStyle;
+    const instances = this.instances;
+    let count = 0;
     for (const piece of pieces) {
-      const p = squareToWorld(piece.square, size, flipped);
+      const p = this.geometry.position(piece.cell);
       if (!p) continue;
-      const instance: PieceInstance = { ...piece, x: p.x, z: p.z, y: 0, scale: 1 };
-      if (move && piece.square === move.path[0]) {
-        const pose = poseAt(move.plan, elapsed);
+      const key = seatColors[piece.seat];
+      let instance = instances[count];
+      if (!instance) {
+        instance = { cell: "", color: NO_COLOR, style, king: false, x: 0, y: 0, z: 0, scale: 1 };
+        instances.push(instance);
+      }
+      count++;
+      instance.cell = piece.cell;
+      instance.color = (key && PIECE_COLORS[key]) || NO_COLOR;
+      instance.style = style;
+      instance.king = piece.king;
+      instance.x = p.x;
+      instance.z = p.z;
+      instance.y = 0;
+      instance.scale = 1;
+      if (move && piece.cell === move.path[0]) {
+        const pose = poseAt(move.plan, elapsed, this.pose);
         instance.x = pose.x;
         instance.y = pose.y;
         instance.z = pose.z;
-      } else if (move && move.captured.includes(piece.square)) {
+      } else if (move && move.captured.includes(piece.cell)) {
         instance.scale = captureScale;
         instance.y = -(1 - captureScale) * 0.05;
-      } else if (piece.square === selected) {
+      } else if (piece.cell === selected) {
         instance.y = SELECTED_LIFT * liftProgress;
-      } else if (piece.square === this.lift.lowered) {
+      } else if (piece.cell === this.lift.lowered) {
         instance.y = SELECTED_LIFT * (1 - liftProgress);
       }
-      instances.push(instance);
     }
-    this.pieces.layout(instances);
+    this.pieces.layout(instances, count);
     this.stage.renderer.shadowMap.needsUpdate = true;
   }
 

@@ -1,5 +1,7 @@
-import { fileLetter, fileToX, rankToZ } from "./coords";
-import { FRAME_WIDTH } from "./dims";
+import type { Cell, ColorKey } from "./api";
+import { FRAME_WIDTH, HOLE_RADIUS } from "./dims";
+import type { BoardGeometry, PlanePoint } from "./geometry";
+import { CPU_CANVAS, seatRgbTriplet } from "./materials";
 
 /** Procedural wood painted on 2D canvases: the board's top (squares, frame, coordinates) and its sides. */
 
@@ -27,6 +29,8 @@ interface WoodTone {
 
 const MAPLE: WoodTone = { base: "#e3c08c", light: "#f0d3a4", dark: "#b88a55", grain: 0.22 };
 const WALNUT: WoodTone = { base: "#93603a", light: "#a87448", dark: "#5a3219", grain: 0.3 };
+const OAK: WoodTone = { base: "#c39764", light: "#d2a878", dark: "#96683c", grain: 0.26 };
+const BEECH: WoodTone = { base: "#d8b07a", light: "#e6c292", dark: "#a97a48", grain: 0.24 };
 const FRAME: WoodTone = { base: "#4a2413", light: "#6b3820", dark: "#22100a", grain: 0.35 };
 
 /**
@@ -99,34 +103,59 @@ function woodRect(ctx: Ctx, x: number, y: number, w: number, h: number, tone: Wo
 }
 
 export interface TopLayout {
-  size: number;
-  flipped: boolean;
+  geometry: BoardGeometry;
+  seatColors: readonly ColorKey[];
   /** Canvas pixels per world unit. */
   scale: number;
-  /** Canvas width = height, in pixels. */
-  pixels: number;
+  /** Canvas size in pixels. */
+  width: number;
+  height: number;
+  /** Board-local x/z of the canvas' top-left corner (the outline's bounding box). */
+  minX: number;
+  minZ: number;
 }
 
-export function topLayout(size: number, flipped: boolean, maxPixels: number): TopLayout {
-  const total = size + 2 * FRAME_WIDTH;
-  const scale = Math.floor(maxPixels / total);
-  return { size, flipped, scale, pixels: Math.round(total * scale) };
+/** The board's top covers the outline's bounding box, at most `maxPixels` on its longer side. */
+export function topLayout(geometry: BoardGeometry, seatColors: readonly ColorKey[], maxPixels: number): TopLayout {
+  const xs = geometry.outline.map((p) => p.x);
+  const zs = geometry.outline.map((p) => p.z);
+  const minX = Math.min(...xs);
+  const minZ = Math.min(...zs);
+  const w = Math.max(...xs) - minX;
+  const h = Math.max(...zs) - minZ;
+  const scale = Math.floor(maxPixels / Math.max(w, h));
+  return { geometry, seatColors, scale, width: Math.round(w * scale), height: Math.round(h * scale), minX, minZ };
 }
 
-/** Paints the whole top of the board: frame with mitred corners, inlay, squares and coordinates. */
 export function paintBoardTop(ctx: Ctx, layout: TopLayout): void {
-  const { size, flipped, scale, pixels } = layout;
-  const rand = seededRandom(size * 7919 + 17);
+  if (layout.geometry.shape === "star") paintStarTop(ctx, layout);
+  else paintSquareTop(ctx, layout);
+}
+
+function seatFill(layout: TopLayout, seat: number, alpha: number): string {
+  const key = layout.seatColors[seat];
+  return key ? `rgba(${seatRgbTriplet(key)}, ${alpha})` : "rgba(0,0,0,0)";
+}
+
+/** A square board's top: frame with mitred corners, inlay, squares, camps and coordinates. */
+function paintSquareTop(ctx: Ctx, layout: TopLayout): void {
+  const { geometry, scale, width: pixels } = layout;
+  const columns = Math.round(2 * geometry.halfWidth);
+  const rows = Math.round(2 * geometry.halfDepth);
+  const rand = seededRandom(columns * 7919 + 17);
   const frame = FRAME_WIDTH * scale;
-  const inner = size * scale;
-  const toPx = (world: number) => (world + size / 2 + FRAME_WIDTH) * scale;
+  const innerW = columns * scale;
+  const innerH = rows * scale;
+  const toPxX = (x: number) => (x - layout.minX) * scale;
+  const toPxZ = (z: number) => (z - layout.minZ) * scale;
+  const height = layout.height;
 
   // Frame: four mitred strips with grain along each side.
   const strips: { poly: [number, number][]; vertical: boolean }[] = [
     { poly: [[0, 0], [pixels, 0], [pixels - frame, frame], [frame, frame]], vertical: false },
-    { poly: [[0, pixels], [pixels, pixels], [pixels - frame, pixels - frame], [frame, pixels - frame]], vertical: false },
-    { poly: [[0, 0], [frame, frame], [frame, pixels - frame], [0, pixels]], vertical: true },
-    { poly: [[pixels, 0], [pixels - frame, frame], [pixels - frame, pixels - frame], [pixels, pixels]], vertical: true },
+    { poly: [[0, height], [pixels, height], [pixels - frame, height - frame], [frame, height - frame]], vertical: false },
+    { poly: [[0, 0], [frame, frame], [frame, height - frame], [0, height]], vertical: true },
+    { poly: [[pixels, 0], [pixels - frame, frame], [pixels - frame, height - frame], [pixels, height]], vertical: true },
   ];
   for (const strip of strips) {
     ctx.save();
@@ -134,7 +163,7 @@ export function paintBoardTop(ctx: Ctx, layout: TopLayout): void {
     strip.poly.forEach(([x, y], i) => (i === 0 ? ctx.moveTo(x, y) : ctx.lineTo(x, y)));
     ctx.closePath();
     ctx.clip();
-    woodRect(ctx, 0, 0, pixels, pixels, FRAME, strip.vertical, rand);
+    woodRect(ctx, 0, 0, pixels, height, FRAME, strip.vertical, rand);
     ctx.restore();
   }
   // Mitre joints.
@@ -144,30 +173,73 @@ export function paintBoardTop(ctx: Ctx, layout: TopLayout): void {
   for (const [ax, ay, bx, by] of [
     [0, 0, frame, frame],
     [pixels, 0, pixels - frame, frame],
-    [0, pixels, frame, pixels - frame],
-    [pixels, pixels, pixels - frame, pixels - frame],
+    [0, height, frame, height - frame],
+    [pixels, height, pixels - frame, height - frame],
   ] as const) {
     ctx.moveTo(ax, ay);
     ctx.lineTo(bx, by);
   }
   ctx.stroke();
 
-  // Squares: maple and walnut, alternating grain direction like a parquet.
-  for (let row = 0; row < size; row++) {
-    for (let column = 0; column < size; column++) {
-      const dark = (row + column) % 2 === (size % 2 === 0 ? 1 : 0);
-      woodRect(ctx, frame + column * scale, frame + row * scale, scale, scale, dark ? WALNUT : MAPLE, (row + column) % 4 < 2, rand);
+  // Squares, row by row from the far side: walnut where a draughts board is played, maple on
+  // the others; a board played on every square (Halma) alternates maple and a lighter oak.
+  // The grain direction alternates like a parquet.
+  const byPlace = new Map<string, Cell>();
+  for (const cell of geometry.cells) {
+    const p = geometry.position(cell.name)!;
+    byPlace.set(`${Math.round(p.x + geometry.halfWidth - 0.5)},${Math.round(p.z + geometry.halfDepth - 0.5)}`, cell);
+  }
+  for (let row = 0; row < rows; row++) {
+    for (let column = 0; column < columns; column++) {
+      const cell = byPlace.get(`${column},${row}`);
+      const tone = !cell
+        ? MAPLE
+        : geometry.hasUnplayable
+          ? cell.playable
+            ? WALNUT
+            : MAPLE
+          : (row + column) % 2 === (rows - 1) % 2
+            ? OAK
+            : MAPLE;
+      woodRect(ctx, frame + column * scale, frame + row * scale, scale, scale, tone, (row + column) % 4 < 2, rand);
     }
+  }
+  // Camps: tinted squares with a line in the seat's colour around each camp.
+  for (const cell of geometry.cells) {
+    if (cell.camp === null) continue;
+    const p = geometry.position(cell.name)!;
+    ctx.fillStyle = seatFill(layout, cell.camp, 0.42);
+    ctx.fillRect(toPxX(p.x - 0.5), toPxZ(p.z - 0.5), scale, scale);
+  }
+  ctx.lineCap = "round";
+  ctx.lineWidth = scale * 0.06;
+  for (const cell of geometry.cells) {
+    if (cell.camp === null) continue;
+    const p = geometry.position(cell.name)!;
+    const column = Math.round(p.x + geometry.halfWidth - 0.5);
+    const row = Math.round(p.z + geometry.halfDepth - 0.5);
+    const sameCamp = (c: number, r: number) => byPlace.get(`${c},${r}`)?.camp === cell.camp;
+    const x0 = toPxX(p.x - 0.5);
+    const z0 = toPxZ(p.z - 0.5);
+    ctx.strokeStyle = seatFill(layout, cell.camp, 0.95);
+    ctx.beginPath();
+    if (!sameCamp(column, row - 1)) ctx.rect(x0, z0, scale, 0);
+    if (!sameCamp(column, row + 1)) ctx.rect(x0, z0 + scale, scale, 0);
+    if (!sameCamp(column - 1, row)) ctx.rect(x0, z0, 0, scale);
+    if (!sameCamp(column + 1, row)) ctx.rect(x0 + scale, z0, 0, scale);
+    ctx.stroke();
   }
   // Soft edge between squares.
   ctx.strokeStyle = "rgba(40,18,6,0.25)";
   ctx.lineWidth = Math.max(1, scale * 0.006);
   ctx.beginPath();
-  for (let i = 1; i < size; i++) {
+  for (let i = 1; i < columns; i++) {
     ctx.moveTo(frame + i * scale, frame);
-    ctx.lineTo(frame + i * scale, frame + inner);
+    ctx.lineTo(frame + i * scale, frame + innerH);
+  }
+  for (let i = 1; i < rows; i++) {
     ctx.moveTo(frame, frame + i * scale);
-    ctx.lineTo(frame + inner, frame + i * scale);
+    ctx.lineTo(frame + innerW, frame + i * scale);
   }
   ctx.stroke();
 
@@ -175,17 +247,17 @@ export function paintBoardTop(ctx: Ctx, layout: TopLayout): void {
   const inlay = (offset: number, width: number, color: string) => {
     ctx.strokeStyle = color;
     ctx.lineWidth = width;
-    ctx.strokeRect(frame - offset, frame - offset, inner + 2 * offset, inner + 2 * offset);
+    ctx.strokeRect(frame - offset, frame - offset, innerW + 2 * offset, innerH + 2 * offset);
   };
   inlay(scale * 0.035, scale * 0.03, "rgba(20,8,2,0.7)");
   inlay(scale * 0.07, scale * 0.028, "#caa15a");
   inlay(scale * 0.1, scale * 0.012, "rgba(20,8,2,0.5)");
   ctx.strokeStyle = "#b98e4c";
   ctx.lineWidth = scale * 0.014;
-  ctx.strokeRect(scale * 0.09, scale * 0.09, pixels - scale * 0.18, pixels - scale * 0.18);
+  ctx.strokeRect(scale * 0.09, scale * 0.09, pixels - scale * 0.18, height - scale * 0.18);
 
   // Coordinates on all four sides, each side readable from its own edge of the table.
-  const fontPx = Math.round(scale * 0.34);
+  const fontPx = Math.round(scale * (columns > 10 ? 0.3 : 0.34));
   ctx.font = `600 ${fontPx}px Georgia, "DejaVu Serif", "Times New Roman", serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
@@ -200,15 +272,108 @@ export function paintBoardTop(ctx: Ctx, layout: TopLayout): void {
     ctx.fillText(text, 0, 0);
     ctx.restore();
   };
-  const nearEdge = pixels - labelOffset;
+  const nearEdge = height - labelOffset;
   const farEdge = labelOffset;
-  for (let i = 0; i < size; i++) {
-    const x = toPx(fileToX(i, size, flipped));
-    label(fileLetter(i), x, nearEdge, false);
-    label(fileLetter(i), x, farEdge, true);
-    const z = toPx(rankToZ(i, size, flipped));
-    label(String(i + 1), farEdge, z, false);
-    label(String(i + 1), nearEdge, z, true);
+  const rightEdge = pixels - labelOffset;
+  const { files, ranks } = geometry.squareLabels();
+  for (const file of files) {
+    label(file.text, toPxX(file.at), nearEdge, false);
+    label(file.text, toPxX(file.at), farEdge, true);
+  }
+  for (const rank of ranks) {
+    label(rank.text, farEdge, toPxZ(rank.at), false);
+    label(rank.text, rightEdge, toPxZ(rank.at), true);
+  }
+}
+
+/** Gift-wrapping hull of a few points (a camp's cells). */
+function convexHull(points: readonly PlanePoint[]): PlanePoint[] {
+  if (points.length < 3) return [...points];
+  const sorted = [...points].sort((a, b) => a.x - b.x || a.z - b.z);
+  const cross = (o: PlanePoint, a: PlanePoint, b: PlanePoint) => (a.x - o.x) * (b.z - o.z) - (a.z - o.z) * (b.x - o.x);
+  const half = (list: PlanePoint[]) => {
+    const out: PlanePoint[] = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out[out.length - 2]!, out[out.length - 1]!, p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...half(sorted), ...half([...sorted].reverse())];
+}
+
+/** The star: wood inside the hexagram, a dark edge with a brass line, tinted points, 121 holes. */
+function paintStarTop(ctx: Ctx, layout: TopLayout): void {
+  const { geometry, scale, width, height } = layout;
+  const rand = seededRandom(geometry.cells.length * 7919 + 29);
+  const px = (p: PlanePoint): [number, number] => [(p.x - layout.minX) * scale, (p.z - layout.minZ) * scale];
+  const outlinePath = () => {
+    ctx.beginPath();
+    geometry.outline.forEach((p, i) => (i === 0 ? ctx.moveTo(...px(p)) : ctx.lineTo(...px(p))));
+    ctx.closePath();
+  };
+  ctx.clearRect(0, 0, width, height);
+  ctx.save();
+  outlinePath();
+  ctx.clip();
+  woodRect(ctx, 0, 0, width, height, BEECH, false, rand);
+
+  // Each camp's point tinted: the hull of its cells, widened by half a unit with round corners.
+  const tint = document.createElement("canvas");
+  tint.width = width;
+  tint.height = height;
+  const t = tint.getContext("2d", CPU_CANVAS)!;
+  t.lineJoin = "round";
+  t.lineWidth = 1.0 * scale;
+  const camps = new Map<number, PlanePoint[]>();
+  for (const cell of geometry.cells) {
+    if (cell.camp === null) continue;
+    const list = camps.get(cell.camp) ?? [];
+    list.push(geometry.position(cell.name)!);
+    camps.set(cell.camp, list);
+  }
+  for (const [seat, points] of camps) {
+    const hull = convexHull(points);
+    t.fillStyle = t.strokeStyle = seatFill(layout, seat, 1);
+    t.beginPath();
+    hull.forEach((p, i) => (i === 0 ? t.moveTo(...px(p)) : t.lineTo(...px(p))));
+    t.closePath();
+    t.fill();
+    t.stroke();
+  }
+  ctx.globalAlpha = 0.55;
+  ctx.drawImage(tint, 0, 0);
+  ctx.globalAlpha = 1;
+
+  // Edge band (inside the clip only half of each stroke shows): brass line, then dark wood.
+  ctx.lineJoin = "round";
+  outlinePath();
+  ctx.strokeStyle = "#caa15a";
+  ctx.lineWidth = 0.4 * scale;
+  ctx.stroke();
+  ctx.strokeStyle = "#4a2413";
+  ctx.lineWidth = 0.32 * scale;
+  ctx.stroke();
+  ctx.restore();
+
+  // Holes: dark, with the far rim in shadow and the near inner wall catching the light.
+  const r = HOLE_RADIUS * scale;
+  for (const cell of geometry.cells) {
+    const [x, y] = px(geometry.position(cell.name)!);
+    const g = ctx.createRadialGradient(x, y - r * 0.25, r * 0.1, x, y, r);
+    g.addColorStop(0, "#140904");
+    g.addColorStop(0.75, "#2a160a");
+    g.addColorStop(1, "#5b3a20");
+    ctx.fillStyle = g;
+    ctx.beginPath();
+    ctx.arc(x, y, r, 0, Math.PI * 2);
+    ctx.fill();
+    ctx.strokeStyle = "rgba(255, 236, 200, 0.35)";
+    ctx.lineWidth = Math.max(1, scale * 0.025);
+    ctx.beginPath();
+    ctx.arc(x, y, r + scale * 0.012, Math.PI * 0.15, Math.PI * 0.85);
+    ctx.stroke();
   }
 }
 

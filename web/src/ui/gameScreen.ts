@@ -1,5 +1,5 @@
 /** The game screen: the 3D board, the controls under it, and the panel beside (or below) it. */
-import { createBoard, type Board3D, type BoardState } from "../board3d";
+import { createBoard, type Board3D, type BoardLayout, type BoardState, type ColorKey, type LastMoveView, type PieceView } from "../board3d";
 import { t, type MessageKey } from "../i18n";
 import { drawControls, offerWithMove } from "../game/controls";
 import type { ControllerEvent, GameController } from "../game/controller";
@@ -15,7 +15,7 @@ import {
 import { EngineClient } from "../engine/client";
 import { ButtonGrid } from "../panel/grid";
 import { moveLabels } from "../panel/moves";
-import type { LegalMove, Snapshot } from "../wasm/types";
+import type { Color, LegalMove, Piece, Snapshot } from "../wasm/types";
 import { h } from "./dom";
 import { playMoveSound } from "./sound";
 import { announceMove, colorName, resultReason, resultTitle, ruleName } from "./words";
@@ -233,7 +233,10 @@ export class GameScreen {
           try {
             await this.board.animateMove([...move.path], [...move.captures]);
           } finally {
-            this.board.set({ pieces: after.pieces, lastMove: { path: move.path, captured: move.captures } });
+            this.board.set({
+              pieces: boardPieces(after.pieces),
+              lastMoves: [{ seat: boardSeat(color), path: move.path, captured: move.captures }],
+            });
             this.animations--;
             this.render();
           }
@@ -247,7 +250,7 @@ export class GameScreen {
         this.live.textContent = t("announce.undo");
         this.boardQueue = this.boardQueue.then(() => {
           const s = this.controller.snapshot();
-          this.board.set({ pieces: s.pieces, lastMove: this.lastMoveView(s) });
+          this.board.set({ pieces: boardPieces(s.pieces), lastMoves: this.lastMoveView(s) });
         });
         break;
       case "error":
@@ -259,21 +262,23 @@ export class GameScreen {
     this.render();
   }
 
-  private lastMoveView(s: Snapshot): BoardState["lastMove"] {
-    return s.lastMove ? { path: s.lastMove.path, captured: s.lastMove.captures } : null;
+  private lastMoveView(s: Snapshot): LastMoveView[] {
+    return s.lastMove ? [{ seat: boardSeat(s.lastMove.color), path: s.lastMove.path, captured: s.lastMove.captures }] : [];
   }
 
   private boardState(s: Snapshot): BoardState {
     return {
-      size: s.size,
-      pieces: s.pieces,
-      flipped: this.controller.flipped,
+      layout: draughtsLayout(s.size),
+      seatColors: BOARD_SEAT_COLORS,
+      rotation: this.controller.flipped ? 180 : 0,
+      pieces: boardPieces(s.pieces),
       selected: null,
       dests: [],
       finalDests: [],
       mustCapture: [],
       partialPath: [],
-      lastMove: this.lastMoveView(s),
+      previewPath: [],
+      lastMoves: this.lastMoveView(s),
       clickable: [],
     };
   }
@@ -446,4 +451,33 @@ export class GameScreen {
     };
     (window as unknown as { __kingme: unknown }).__kingme = this.hooks;
   }
+}
+
+// Temporary, until the wasm snapshot describes the board by cells and the pieces by seat: the
+// draughts board's cells rebuilt from the snapshot's size and square names (a1 dark), and the
+// colours used as seats in a fixed order that only decides how each side is drawn.
+const BOARD_SEAT_COLORS: ColorKey[] = ["white", "black"];
+const draughtsLayouts = new Map<number, BoardLayout>();
+
+function draughtsLayout(size: number): BoardLayout {
+  let layout = draughtsLayouts.get(size);
+  if (!layout) {
+    const cells = [];
+    for (let y = 0; y < size; y++) {
+      for (let x = 0; x < size; x++) {
+        cells.push({ name: `${"abcdefghij"[x]}${y + 1}`, x, y, playable: (x + y) % 2 === 0, camp: null });
+      }
+    }
+    layout = { shape: "square", cells };
+    draughtsLayouts.set(size, layout);
+  }
+  return layout;
+}
+
+function boardSeat(color: Color): number {
+  return BOARD_SEAT_COLORS.indexOf(color);
+}
+
+function boardPieces(pieces: readonly Piece[]): PieceView[] {
+  return pieces.map((p) => ({ cell: p.square, seat: boardSeat(p.color), king: p.king }));
 }

@@ -1,5 +1,5 @@
 // Development tool, not part of the test suite: screenshots of the board demo page, a click
-// check through squareToClient in every view, and frames per second while orbiting.
+// check through squareToClient in every view, and frames per second while orbiting (BOARD=star-6 …).
 // Usage: node src/board3d/dev/shoot.mjs [baseUrl] [outDir]   (serve the demo with `npx vite`)
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -17,7 +17,7 @@ const page = await browser.newPage({ viewport: { width, height }, deviceScaleFac
 page.on("console", (m) => console.log("console:", m.text()));
 page.on("pageerror", (e) => console.log("pageerror:", e.message));
 const t0 = Date.now();
-await page.goto(`${base}/board-demo.html?quality=${process.env.QUALITY ?? "high"}`);
+await page.goto(`${base}/board-demo.html?board=${process.env.BOARD ?? "draughts-10"}&quality=${process.env.QUALITY ?? "high"}`);
 page.setDefaultTimeout(180000);
 await page.waitForFunction(() => window.board && "whenSettled" in window.board, null, { polling: 200 });
 await page.evaluate(() => window.board.whenSettled());
@@ -31,12 +31,9 @@ const shot = async (name) => {
 
 async function checkClicks(label) {
   await page.evaluate(() => window.board.whenSettled());
-  const squares = await page.evaluate(() => {
-    const n = window.boardSize ?? 10;
-    const names = [];
-    for (let r = 0; r < n; r++) for (let f = 0; f < n; f++) if ((f + r) % 2 === 0) names.push("abcdefghij"[f] + (r + 1));
-    return names.map((name) => ({ name, at: window.board.squareToClient(name) }));
-  });
+  const squares = await page.evaluate(() =>
+    window.demoState().layout.cells.filter((c) => c.playable).map((c) => ({ name: c.name, at: window.board.squareToClient(c.name) })),
+  );
   let wrong = 0;
   for (const { name, at } of squares) {
     if (!at) { wrong++; console.log(`${label}: no point for ${name}`); continue; }
@@ -88,21 +85,21 @@ await checkClicks("oblique");
 await page.evaluate(() => window.board.setView("top"));
 await shot("2-top-10");
 await checkClicks("top");
-await page.evaluate(() => window.board.set({ flipped: true }));
+await page.evaluate(() => window.board.set({ rotation: 180 }));
 await shot("3-top-flipped");
 await checkClicks("top flipped");
 await page.evaluate(() => window.board.setView("oblique"));
 await shot("4-oblique-flipped");
 await checkClicks("oblique flipped");
-await page.evaluate(() => window.board.set({ flipped: false }));
+await page.evaluate(() => window.board.set({ rotation: 0 }));
 await page.evaluate(() => window.clicks.length = 0);
 await page.mouse.click(20, 100);
 console.log("outside click:", JSON.stringify(await page.evaluate(() => window.clicks.slice())));
-await page.evaluate(() => window.board.animateMove(["d6", "f4"], ["e5"]));
+await page.click('[data-action="move"]');
 await shot("5-after-move");
-await page.evaluate(() => { window.boardSize = 8; window.board.set(window.demoState(8)); });
-await shot("6-oblique-8");
-await checkClicks("8x8 oblique");
+await page.evaluate(() => window.show("star-6"));
+await shot("6-oblique-star");
+await checkClicks("star oblique");
 if (!process.env.NO_FPS) await fps("orbit");
 await shot("7-after-orbit");
 await browser.close();
