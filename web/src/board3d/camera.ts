@@ -110,7 +110,7 @@ interface ViewTween {
 
 /** The perspective camera, orbit/zoom controls, named views and their animated transitions. */
 export class CameraRig {
-  readonly camera = new THREE.PerspectiveCamera(FOV, 1, 0.1, 200);
+  readonly camera = new THREE.PerspectiveCamera(FOV, 1, 1, 200);
   readonly controls: OrbitControls;
   /** The orbit centre (shared with the controls). */
   private readonly target: THREE.Vector3;

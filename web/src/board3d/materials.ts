@@ -40,9 +40,9 @@ export const SEAT_RGB: Record<ColorKey, string> = {
   white: "#e4cfa6",
   black: "#5a2218",
   yellow: "#f3dc3a",
-  orange: "#f0961c",
-  violet: "#d07cc4",
-  red: "#d34a12",
+  orange: "#f7a51c",
+  violet: "#9b5bd4",
+  red: "#c0161e",
   green: "#10916a",
   blue: "#1a4f9c",
 };

@@ -168,7 +168,7 @@ export class Stage {
     if (geometry.shape === "star") {
       this.slab.geometry = starSlab(outline);
       this.slab.material = this.starSide;
-      this.slab.position.y = -0.002;
+      this.slab.position.y = -0.01;
       this.top.geometry = topGeometry(outline);
       this.top.rotation.set(0, 0, 0);
     } else {
