@@ -10,8 +10,8 @@ export const PIECE_RADIUS = 0.4;
 /** Height of one disc; a king is two discs. */
 export const PIECE_HEIGHT = 0.17;
 /** A Chinese checkers marble, and how deep it sits in its hole. */
-export const MARBLE_RADIUS = 0.33;
-export const MARBLE_SINK = 0.07;
+export const MARBLE_RADIUS = 0.36;
+export const MARBLE_SINK = 0.08;
 /** Radius of a hole in the star. */
 export const HOLE_RADIUS = 0.24;
 /** How far the selected piece is lifted. */

@@ -33,18 +33,18 @@ export function createMaterials(): Materials {
 }
 
 /**
- * The seat colours, apart in hue and in lightness (yellow lightest, blue darkest), after the
- * Okabe–Ito palette, so that colour-blind players can tell them apart too.
+ * The seat colours, apart in hue and in lightness (yellow lightest, then orange, violet, green,
+ * red, blue darkest), so that colour-blind players can tell them apart too.
  */
 export const SEAT_RGB: Record<ColorKey, string> = {
   white: "#e4cfa6",
   black: "#5a2218",
-  yellow: "#f3dc3a",
-  orange: "#f7a51c",
-  violet: "#9b5bd4",
-  red: "#c0161e",
-  green: "#10916a",
-  blue: "#1a4f9c",
+  yellow: "#f4ea4a",
+  orange: "#ff9f1a",
+  violet: "#b283e4",
+  red: "#b8121b",
+  green: "#0d8a5a",
+  blue: "#143a80",
 };
 
 export const PIECE_COLORS: Record<ColorKey, THREE.Color> = Object.fromEntries(
