@@ -7,12 +7,12 @@ import type { PlanePoint } from "./geometry";
 
 export const FOV = 32;
 /** Polar angle (from straight above) of each named view. */
-export const VIEW_POLAR: Record<BoardViewName, number> = { oblique: 0.8, top: 0 };
+export const VIEW_POLAR: Record<BoardViewName, number> = { oblique: 0.72, top: 0 };
 /** Lowest the camera may go: the board never tips over or shows its underside. */
 export const MAX_POLAR = 1.2;
 const VIEW_MS = 650;
 /** Fraction of the viewport the board may fill. */
-const MARGIN = 0.94;
+const MARGIN = 0.96;
 
 /** The board's outline (world x/z, turned as the board is) at the height of the pieces and of the slab's bottom. */
 function boardCorners(outline: readonly PlanePoint[]): THREE.Vector3[] {
