@@ -198,3 +198,22 @@ fn halma_moves_and_destinations_are_judged_by_the_halma_rules() {
     ));
     assert_reasons(&json, &["the piece on a4 can reach 3 points, 2 are listed"]);
 }
+
+#[test]
+fn a_holding_move_that_loses_is_refused_by_the_engine() {
+    // International, two kings against a lone king with two moves left of the 5-move limit:
+    // g5-i3 steps next to the king on h2, which takes it.
+    let json = draughts_file(&format!(
+        r#""id": "e", "variant": "international", "position": "W:WKb2,Kh2:BKf8",
+        "prelude": ["b2-a1", "f8-c5", "a1-c3", "c5-e7", "c3-g7", "e7-g5", "g7-i9"],
+        "prompt": {TEXT}, "goal": {{"kind": "hold_draw_for", "moves": 2}}, "par": 2,
+        "solution": ["g5-i3"], "wrong": [{{"move": "g5-d8", "reason": {TEXT}}}]"#
+    ));
+    assert_reasons(
+        &json,
+        &[
+            "after g5-i3 the engine at depth 3 finds a win for the opponent",
+            "wrong try g5-d8: the engine at depth 3 finds no win for the opponent after it",
+        ],
+    );
+}

@@ -42,6 +42,42 @@ fn the_draughts_lessons_are_sound() {
 fn the_halma_lessons_are_sound() {
     let file = kingme_learn::halma().expect("lessons/halma.json parses");
     assert_sound("halma", &file);
+    let counts = per_variant(&file);
+    println!("Halma family exercises per variant: {counts:?}");
+    for variant in ["halma-8", "halma-10", "halma-16", "chinese-checkers"] {
+        assert!(
+            counts.get(variant).copied().unwrap_or(0) >= 2,
+            "{variant} has too few exercises: {counts:?}"
+        );
+        assert!(
+            file.rules.iter().any(|p| p.variant == variant),
+            "no rules page for {variant}"
+        );
+    }
+    // Steps, chains that stop anywhere, camps, the yard rule, anti-spoiling.
+    for id in [
+        "h8.moves.steps",
+        "h8.moves.stops",
+        "h8.camps.win",
+        "h8.camps.yard",
+        "h10.yard.last",
+        "cc.camps.stay",
+        "cc.camps.spoil",
+        "h16.moves.spoil",
+    ] {
+        assert!(
+            file.exercises().any(|(_, e)| e.id == id),
+            "exercise {id} is missing"
+        );
+    }
+}
+
+#[test]
+fn there_are_at_least_sixty_exercises() {
+    let draughts = kingme_learn::draughts().expect("lessons/draughts.json parses");
+    let halma = kingme_learn::halma().expect("lessons/halma.json parses");
+    let total = draughts.exercises().count() + halma.exercises().count();
+    assert!(total >= 60, "{total} exercises");
 }
 
 #[test]
