@@ -56,7 +56,7 @@ export interface BoardState {
   dests: string[];
   /** Green rings: final landing cells that can be clicked directly. */
   finalDests: string[];
-  /** Gold ring at the foot of pieces that can capture. */
+  /** Cyan ring at the foot of pieces that can capture (gold is the crown's and the selection's). */
   mustCapture: string[];
   /** Landings already entered in a multi-step move (small markers); the piece stays at its origin. */
   partialPath: string[];

@@ -12,6 +12,8 @@ const PIXELS_PER_SQUARE = 128;
 /** The marker canvas' longer side stays below this (a 16×16 board or the star get fewer pixels per cell). */
 const MAX_PIXELS = 1536;
 const GOLD = "255, 200, 60";
+/** The "can capture" ring: not gold, which a king's crown and the selection already are. */
+const CYAN = "70, 200, 255";
 const GREEN = "64, 214, 110";
 const ORANGE = "255, 140, 26";
 const RED = "235, 48, 40";
@@ -153,7 +155,7 @@ export class MarkerLayer {
       // The moved piece: a ring round its foot in its seat's colour.
       if (seatColored && to !== undefined) ring(to, pieceRadius + 0.06, latest ? 0.07 : 0.045, rgb, latest ? 1 : 0.75, latest ? 0.1 : 0.04);
     });
-    for (const square of state.mustCapture) ring(square, foot, 0.05, GOLD, 0.95, 0.08);
+    for (const square of state.mustCapture) ring(square, foot, 0.055, CYAN, 0.95, 0.08);
     if (state.selected) {
       const p = at(state.selected);
       if (p) {
