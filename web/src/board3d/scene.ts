@@ -207,7 +207,9 @@ export class Stage {
 
   /** Turns the board (degrees, counter-clockwise seen from above). */
   setRotation(degrees: number): void {
-    this.board.rotation.y = (degrees * Math.PI) / 180;
+    const radians = (degrees * Math.PI) / 180;
+    if (radians === this.board.rotation.y) return;
+    this.board.rotation.y = radians;
     this.renderer.shadowMap.needsUpdate = true;
   }
 

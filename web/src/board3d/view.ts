@@ -34,6 +34,8 @@ const MARKER_KEYS: StateKey[] = [
   "pieces",
 ];
 const LIFT_MS = 140;
+/** How long the board takes to turn to another seat. */
+const TURN_MS = 700;
 const PIECE_KEYS: StateKey[] = ["layout", "seatColors", "selected", "pieces"];
 /** A seat without a colour (should not happen) is drawn grey rather than not at all. */
 const NO_COLOR = new THREE.Color(0x9a9a9a);
@@ -61,6 +63,8 @@ export class BoardView implements Board3D {
   private move: ActiveMove | null = null;
   /** The selection change being animated: the new piece rises while the previous one settles. */
   private lift = { lowered: null as string | null, since: -Infinity };
+  /** The board's turn towards `state.rotation`, in degrees; `from` is where it started. */
+  private turn = { from: 0, to: 0, start: -Infinity };
   private frame = 0;
   private sized = false;
   private destroyed = false;
@@ -88,6 +92,7 @@ export class BoardView implements Board3D {
 
     const start = initialState(initial);
     this.state = start.state;
+    this.turn = { from: initial.rotation, to: initial.rotation, start: -Infinity };
     this.dirty = start.changed;
     this.geometry = new BoardGeometry(this.state.layout);
 
@@ -147,6 +152,14 @@ export class BoardView implements Board3D {
     this.state = state;
     for (const key of changed) this.dirty.add(key);
     if (changed.has("layout")) this.geometry = new BoardGeometry(this.state.layout);
+    if (changed.has("rotation")) {
+      const now = performance.now();
+      const from = this.rotationAt(now);
+      // The short way round: 300° after 0° is a turn of −60°.
+      const delta = ((((this.state.rotation - from) % 360) + 540) % 360) - 180;
+      const instant = reducedMotion() || !this.sized || changed.has("layout");
+      this.turn = { from, to: from + delta, start: instant ? -Infinity : now };
+    }
     if (changed.has("clickable") || changed.has("layout") || changed.has("rotation")) this.updateHover();
     if (changed.size > 0) this.requestFrame();
   }
@@ -197,10 +210,10 @@ export class BoardView implements Board3D {
   squareToClient(cell: string): { x: number; y: number } | null {
     if (this.destroyed) return null;
     this.applyPending();
-    const { pieces, selected, rotation } = this.state;
+    const { pieces, selected } = this.state;
     const local = this.geometry.position(cell);
     if (!local) return null;
-    const p = rotatePoint(local, rotation);
+    const p = rotatePoint(local, this.rotationAt(performance.now()));
     const piece = pieces.find((q) => q.cell === cell);
     const lift = piece && cell === selected ? SELECTED_LIFT : 0;
     const y = piece ? lift + pieceTop(this.pieceStyle, piece.king) - 0.02 : 0;
@@ -234,8 +247,20 @@ export class BoardView implements Board3D {
   }
 
   private idle(): boolean {
-    const lifting = performance.now() - this.lift.since < LIFT_MS;
-    return this.frame === 0 && this.move === null && !lifting && !this.rig.animating && this.dirty.size === 0;
+    const now = performance.now();
+    const lifting = now - this.lift.since < LIFT_MS;
+    return this.frame === 0 && this.move === null && !lifting && !this.turning(now) && !this.rig.animating && this.dirty.size === 0;
+  }
+
+  private turning(now: number): boolean {
+    return now - this.turn.start < TURN_MS;
+  }
+
+  /** The board's rotation as shown at `now` (degrees). */
+  private rotationAt(now: number): number {
+    const { from, to, start } = this.turn;
+    const t = Math.min(1, Math.max(0, (now - start) / TURN_MS));
+    return from + (to - from) * easeInOut(t);
   }
 
   private flushSettled(): void {
@@ -250,7 +275,7 @@ export class BoardView implements Board3D {
     if (this.hovering && !this.destroyed) {
       this.applyPending();
       const { x, y } = this.hovering;
-      const hit = this.picker.pick(x, y, this.geometry, this.state.rotation);
+      const hit = this.picker.pick(x, y, this.geometry, this.rotationAt(performance.now()));
       if (hit.kind === "cell") cell = hit.cell;
     }
     const cursor = cell !== null && this.state.clickable.includes(cell) ? "pointer" : "";
@@ -264,7 +289,7 @@ export class BoardView implements Board3D {
   private click(clientX: number, clientY: number): void {
     if (!this.handler) return;
     this.applyPending();
-    const hit = this.picker.pick(clientX, clientY, this.geometry, this.state.rotation);
+    const hit = this.picker.pick(clientX, clientY, this.geometry, this.rotationAt(performance.now()));
     if (hit.kind === "cell") this.handler(hit.cell);
     else if (hit.kind === "outside") this.handler(null);
   }
@@ -310,7 +335,7 @@ export class BoardView implements Board3D {
     const dirty = this.dirty;
     if (dirty.size === 0) return;
     if (dirty.has("layout") || dirty.has("seatColors")) this.stage.setBoard(this.geometry, this.state.seatColors);
-    if (dirty.has("rotation")) this.stage.setRotation(this.state.rotation);
+    if (dirty.has("rotation")) this.stage.setRotation(this.rotationAt(performance.now()));
     if ((dirty.has("layout") || dirty.has("rotation")) && this.sized) this.fitCamera(false);
     if (PIECE_KEYS.some((k) => dirty.has(k))) this.layoutPieces(performance.now());
     if (MARKER_KEYS.some((k) => dirty.has(k))) {
@@ -376,9 +401,11 @@ export class BoardView implements Board3D {
     this.applyPending();
     const lifting = now - this.lift.since < LIFT_MS;
     if (this.move || lifting) this.layoutPieces(now);
+    const turning = this.turning(now);
+    this.stage.setRotation(this.rotationAt(now));
     const cameraMoving = this.rig.update(now);
     this.stage.renderer.render(this.stage.scene, this.rig.camera);
-    if (cameraMoving || this.move || lifting || this.rig.animating) this.requestFrame();
+    if (cameraMoving || this.move || lifting || turning || this.rig.animating) this.requestFrame();
     else if (this.idle()) this.flushSettled();
   }
 }
