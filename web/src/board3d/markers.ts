@@ -152,8 +152,24 @@ export class MarkerLayer {
       if (from !== undefined) ring(from, 0.17, latest ? 0.05 : 0.035, rgb, alpha, 0.05);
       route(move.path, latest ? 0.085 : 0.05, rgb, alpha, seatColored);
       for (const cell of move.captured) ring(cell, 0.2, 0.055, RED, 0.95, 0.06);
-      // The moved piece: a ring round its foot in its seat's colour.
-      if (seatColored && to !== undefined) ring(to, pieceRadius + 0.06, latest ? 0.07 : 0.045, rgb, latest ? 1 : 0.75, latest ? 0.1 : 0.04);
+      // The moved piece: a dashed ring round its foot in its seat's colour on a dark one (the
+      // selection's ring is whole and gold, so the two differ in shape as well as colour).
+      const p = to !== undefined && seatColored ? at(to) : null;
+      if (p) {
+        const radius = (pieceRadius + 0.07) * s;
+        const dashes = 12;
+        ctx.save();
+        ctx.beginPath();
+        ctx.arc(p.x, p.z, radius, 0, Math.PI * 2);
+        ctx.strokeStyle = `rgba(20, 10, 4, ${latest ? 0.7 : 0.45})`;
+        ctx.lineWidth = (latest ? 0.09 : 0.065) * s;
+        ctx.stroke();
+        ctx.setLineDash([((Math.PI * 2 * radius) / dashes) * 0.6, ((Math.PI * 2 * radius) / dashes) * 0.4]);
+        ctx.strokeStyle = `rgba(${rgb}, ${latest ? 1 : 0.8})`;
+        ctx.lineWidth = (latest ? 0.06 : 0.04) * s;
+        ctx.stroke();
+        ctx.restore();
+      }
     });
     for (const square of state.mustCapture) ring(square, foot, 0.055, CYAN, 0.95, 0.08);
     if (state.selected) {
