@@ -125,6 +125,8 @@ async fn spawn_server(sync: &str) -> Result<(Spawned, SocketAddr), CliError> {
             "0",
             "--sockets-per-address",
             "0",
+            "--connections-per-address",
+            "0",
             "--db",
         ])
         .arg(&db)

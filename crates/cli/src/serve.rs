@@ -25,9 +25,13 @@ pub struct Args {
     /// reverse proxy every client has the proxy's address: limit there instead.
     #[arg(long, default_value_t = AddressLimits::default().rooms_per_minute)]
     rooms_per_minute: u32,
-    /// Sockets one client address may hold open at once (0: no limit).
+    /// Room sockets one client address may hold open at once (0: no limit).
     #[arg(long, default_value_t = AddressLimits::default().sockets)]
     sockets_per_address: usize,
+    /// Connections of any kind one client address may hold open at once (0: no limit); at
+    /// least --sockets-per-address.
+    #[arg(long, default_value_t = AddressLimits::default().connections)]
+    connections_per_address: usize,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -51,6 +55,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
             per_address: AddressLimits {
                 rooms_per_minute: args.rooms_per_minute,
                 sockets: args.sockets_per_address,
+                connections: args.connections_per_address,
             },
             ..ServerOptions::default()
         };

@@ -5,6 +5,7 @@ use crate::per_address::{AddressLimits, SocketCounts};
 use crate::socket::{self, Shared};
 use crate::state::{CreateError, Found};
 use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
@@ -21,11 +22,113 @@ use std::sync::Arc;
 #[derive(Debug)]
 pub struct App {
     pub shared: Arc<Shared>,
+    /// With allowed origins, the `Host`s requests may name besides IP addresses: the allowed
+    /// origins' (a name that is none of them may be a DNS rebinding attack). Empty: any.
+    pub allowed_hosts: Vec<String>,
     /// Origins allowed to open sockets besides the server's own.
     pub allowed_origins: Vec<String>,
     pub sockets: AtomicUsize,
     pub per_address: AddressLimits,
     pub sockets_by_address: Arc<SocketCounts>,
+    /// Every room socket's task holds a receiver: `closed` waits for the last to end.
+    pub sessions: tokio::sync::watch::Sender<()>,
+}
+
+/// The largest request body accepted (room creation is the only request with one).
+pub const MAX_BODY_BYTES: usize = 4096;
+
+/// The `host[:port]` of each origin (`http://localhost:5173` → `localhost:5173`).
+pub fn hosts_of(origins: &[String]) -> Vec<String> {
+    origins
+        .iter()
+        .map(|origin| {
+            let host = origin.split_once("://").map_or(origin.as_str(), |(_, h)| h);
+            host.trim_end_matches('/').to_ascii_lowercase()
+        })
+        .collect()
+}
+
+/// Whether a `Host` header names an IP address (with or without a port): such a request
+/// cannot come from a rebound DNS name.
+fn is_ip_host(host: &str) -> bool {
+    if let Some(rest) = host.strip_prefix('[') {
+        return rest
+            .split_once(']')
+            .is_some_and(|(ip, _)| ip.parse::<std::net::Ipv6Addr>().is_ok());
+    }
+    let ip = host.rsplit_once(':').map_or(host, |(ip, _)| ip);
+    ip.parse::<std::net::Ipv4Addr>().is_ok()
+}
+
+/// Refuses a request whose `Host` is neither an allowed origin's nor an IP address.
+pub async fn check_host(
+    State(app): State<Arc<App>>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let host = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if is_ip_host(&host) || app.allowed_hosts.contains(&host) {
+        return next.run(request).await;
+    }
+    problem(
+        StatusCode::FORBIDDEN,
+        "bad_host",
+        format!("this server does not answer for the host {host:?}"),
+    )
+}
+
+/// Whether `error` or one of its causes is an `E`.
+pub fn caused_by<E: std::error::Error + 'static>(
+    error: &(dyn std::error::Error + 'static),
+) -> bool {
+    let mut source = Some(error);
+    while let Some(e) = source {
+        if e.is::<E>() {
+            return true;
+        }
+        source = e.source();
+    }
+    false
+}
+
+/// Refuses a request announcing a body over [`MAX_BODY_BYTES`] before any of it is read.
+pub async fn refuse_large_bodies(
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    let announced = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|h| h.to_str().ok())
+        .and_then(|h| h.parse::<u64>().ok());
+    if announced.is_some_and(|n| n > MAX_BODY_BYTES as u64) {
+        return problem(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "body_too_large",
+            format!("a request body is at most {MAX_BODY_BYTES} bytes"),
+        );
+    }
+    next.run(request).await
+}
+
+/// The request timeout's bare `408` as the usual `{code, message}`.
+pub async fn explain_timeout(response: Response, timeouts: crate::Timeouts) -> Response {
+    if response.status() != StatusCode::REQUEST_TIMEOUT {
+        return response;
+    }
+    problem(
+        StatusCode::REQUEST_TIMEOUT,
+        "request_timeout",
+        format!(
+            "the request was not complete within {} s",
+            timeouts.request.as_secs_f64()
+        ),
+    )
 }
 
 pub(crate) fn problem(status: StatusCode, code: &str, message: impl Into<String>) -> Response {
@@ -54,7 +157,37 @@ pub struct RoomCreated {
 
 /// `POST /api/rooms {"variant": "english"}`, optionally with `"fen"`: the position the room's
 /// games start from.
-pub async fn create_room(State(app): State<Arc<App>>, body: Bytes) -> Response {
+pub async fn create_room(
+    State(app): State<Arc<App>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+            return problem(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "body_too_large",
+                format!("a request body is at most {MAX_BODY_BYTES} bytes"),
+            )
+        }
+        Err(rejection) if caused_by::<tower_http::timeout::TimeoutError>(&rejection) => {
+            return problem(
+                StatusCode::REQUEST_TIMEOUT,
+                "body_timeout",
+                "the request body stopped coming",
+            )
+        }
+        Err(rejection) => {
+            return problem(
+                rejection.status(),
+                "bad_body",
+                format!(
+                    "the request body could not be read: {}",
+                    rejection.body_text()
+                ),
+            )
+        }
+    };
     let request: CreateRoom = match serde_json::from_slice(&body) {
         Ok(r) => r,
         Err(e) => {
@@ -189,18 +322,19 @@ pub async fn room_socket(
             format!("your address already has {max_sockets} connections open: close some first"),
         );
     };
-    let limit = app.shared.limits.max_message_bytes;
+    let limit = socket::frame_limit(&app.shared.limits);
     upgrade
-        .max_message_size(limit.saturating_mul(16))
-        .max_frame_size(limit.saturating_mul(16))
+        .max_message_size(limit)
+        .max_frame_size(limit)
         // Room messages are small: the default 128 KiB buffers would dominate memory per room.
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .max_write_buffer_size(1 << 20)
         .on_upgrade(move |ws| async move {
+            let session = app.sessions.subscribe();
             app.sockets.fetch_add(1, Ordering::Relaxed);
             socket::run(ws, app.shared.clone(), id).await;
             app.sockets.fetch_sub(1, Ordering::Relaxed);
-            drop(slot);
+            drop((slot, session));
         })
 }

@@ -12,6 +12,7 @@ pub mod assets;
 pub mod clock;
 mod http;
 pub mod ids;
+mod listen;
 mod per_address;
 pub mod protocol;
 pub mod room;
@@ -23,10 +24,12 @@ pub mod stored;
 
 pub use clock::{Clock, ManualClock, SystemClock};
 pub use http::RoomCreated;
+pub use listen::Timeouts;
 pub use per_address::AddressLimits;
 pub use socket::Limits;
 
 use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
 use axum::routing::{get, post};
 use axum::Router;
 use socket::Shared;
@@ -42,6 +45,10 @@ use std::time::Duration;
 use store::{Store, StoreError};
 use tokio::net::TcpListener;
 use tokio::sync::watch;
+use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
+
+/// How long a stopping server waits for its room sockets to close.
+const SESSIONS_CLOSE_WAIT: Duration = Duration::from_secs(5);
 
 /// How a server is set up.
 #[derive(Debug, Clone)]
@@ -60,6 +67,8 @@ pub struct ServerOptions {
     pub sweep_every: Option<Duration>,
     /// What one client address may do.
     pub per_address: AddressLimits,
+    /// How long a client may take over its requests.
+    pub timeouts: Timeouts,
 }
 
 impl Default for ServerOptions {
@@ -73,6 +82,7 @@ impl Default for ServerOptions {
             allowed_origins: Vec::new(),
             sweep_every: Some(Duration::from_secs(5)),
             per_address: AddressLimits::default(),
+            timeouts: Timeouts::default(),
         }
     }
 }
@@ -115,6 +125,7 @@ pub struct Server {
     handle: ServerHandle,
     sweep_every: Option<Duration>,
     restored: usize,
+    timeouts: Timeouts,
 }
 
 /// Controls a running server from elsewhere.
@@ -162,10 +173,12 @@ impl Server {
         });
         let app = Arc::new(http::App {
             shared: shared.clone(),
+            allowed_hosts: http::hosts_of(&options.allowed_origins),
             allowed_origins: options.allowed_origins.clone(),
             sockets: AtomicUsize::new(0),
             per_address: options.per_address,
             sockets_by_address: Arc::default(),
+            sessions: watch::channel(()).0,
         });
         Ok(Server {
             listener,
@@ -176,6 +189,7 @@ impl Server {
             },
             sweep_every: options.sweep_every,
             restored,
+            timeouts: options.timeouts,
         })
     }
 
@@ -196,7 +210,8 @@ impl Server {
     }
 
     fn router(&self) -> Router {
-        Router::new()
+        let timeouts = self.timeouts;
+        let router = Router::new()
             .route(
                 "/api/rooms",
                 per_address::limit_room_creation(post(http::create_room), self.app.per_address),
@@ -205,8 +220,25 @@ impl Server {
             .route("/api/health", get(http::health))
             .route("/ws/{id}", get(http::room_socket))
             .fallback(get(assets::serve))
-            .layer(DefaultBodyLimit::max(4096))
-            .with_state(self.app.clone())
+            .layer(DefaultBodyLimit::max(http::MAX_BODY_BYTES))
+            .layer(axum::middleware::from_fn(http::refuse_large_bodies))
+            .layer(RequestBodyTimeoutLayer::new(timeouts.body))
+            .layer(TimeoutLayer::with_status_code(
+                StatusCode::REQUEST_TIMEOUT,
+                timeouts.request,
+            ))
+            .layer(axum::middleware::map_response(move |response| {
+                http::explain_timeout(response, timeouts)
+            }));
+        let router = if self.app.allowed_hosts.is_empty() {
+            router
+        } else {
+            router.layer(axum::middleware::from_fn_with_state(
+                self.app.clone(),
+                http::check_host,
+            ))
+        };
+        router.with_state(self.app.clone())
     }
 
     /// Serves until [`ServerHandle::shutdown`], then closes every socket and flushes the store.
@@ -216,7 +248,6 @@ impl Server {
     pub async fn run(self) -> Result<(), ServerError> {
         let router = self.router();
         let handle = self.handle.clone();
-        let mut stopped = handle.stop.subscribe();
         if let Some(every) = self.sweep_every {
             let sweeper = handle.clone();
             let mut stop = handle.stop.subscribe();
@@ -230,16 +261,19 @@ impl Server {
                 }
             });
         }
-        let served = axum::serve(
+        let stopped = handle.stop.subscribe();
+        listen::serve(
             self.listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
+            router,
+            self.timeouts,
+            self.app.per_address.connections,
+            stopped,
         )
-        .with_graceful_shutdown(async move {
-            let _ = stopped.wait_for(|s| *s).await;
-        })
         .await;
+        // Room sockets close on the same signal; their last presence saves go before the
+        // store closes (a client that never answers the close is not waited for long).
+        let _ = tokio::time::timeout(SESSIONS_CLOSE_WAIT, self.app.sessions.closed()).await;
         let flushed = handle.shared.hub.store().close().await;
-        served?;
         flushed?;
         Ok(())
     }

@@ -1,6 +1,6 @@
 //! Limits per client address (the peer's IP; behind a reverse proxy, the proxy's, so set the
-//! limits there instead): how fast one address may create rooms, and how many sockets it may
-//! hold open at once.
+//! limits there instead): how fast one address may create rooms, how many connections it may
+//! hold open at once, and how many of those may be room sockets.
 
 use crate::http::problem;
 use axum::body::Body;
@@ -18,8 +18,11 @@ use tower_governor::{GovernorError, GovernorLayer};
 pub struct AddressLimits {
     /// Rooms created per minute on average, which is also the burst allowed at once.
     pub rooms_per_minute: u32,
-    /// Sockets open at the same time.
+    /// Room sockets open at the same time.
     pub sockets: usize,
+    /// Connections of any kind (plain HTTP and room sockets) open at the same time; one over
+    /// it is answered `429` and closed at once.
+    pub connections: usize,
 }
 
 impl Default for AddressLimits {
@@ -27,6 +30,7 @@ impl Default for AddressLimits {
         AddressLimits {
             rooms_per_minute: 30,
             sockets: 100,
+            connections: 128,
         }
     }
 }
@@ -85,7 +89,7 @@ fn too_many_rooms(error: GovernorError) -> Response<Body> {
     }
 }
 
-/// Open sockets per address.
+/// Open sockets (or connections) per address.
 #[derive(Debug, Default)]
 pub struct SocketCounts {
     open: Mutex<HashMap<IpAddr, usize>>,

@@ -12,7 +12,7 @@
 
 use crate::ids::is_valid_id;
 use crate::protocol::ErrorCode;
-use crate::store::{RoomRecord, StoredRoom};
+use crate::store::{PresenceTimes, RoomRecord, StoredRoom};
 use kingme_draughts::{notation, Color, EndReason, Game, Outcome, ParseFenError, PlayError};
 use std::collections::{HashMap, VecDeque};
 
@@ -200,6 +200,8 @@ pub struct Room {
     recent: VecDeque<Applied>,
     /// Since when no player has been connected (`None` while one is).
     idle_since: Option<u64>,
+    /// The presence times as last handed to the store.
+    saved_presence: Option<PresenceTimes>,
 }
 
 impl Room {
@@ -224,15 +226,18 @@ impl Room {
             acks: HashMap::new(),
             recent: VecDeque::new(),
             idle_since: Some(created),
+            saved_presence: None,
         })
     }
 
     /// Rebuilds a stored room by applying its events. Nobody is connected yet: absence and
-    /// idle time count from `now`.
+    /// idle time count from the saved presence times, and from `now` where none were saved
+    /// or someone was connected when they were.
     ///
     /// # Errors
     /// An event that does not apply (a damaged store), named in the message.
     pub fn restore(stored: StoredRoom, now: u64) -> Result<Room, String> {
+        let saved = stored.presence.unwrap_or_default();
         let mut room = Room::new(stored.record).map_err(|e| e.to_string())?;
         for event in stored.events {
             let v = event.v;
@@ -243,10 +248,12 @@ impl Room {
                 ));
             }
         }
-        for seat in &mut room.seats {
-            seat.away_since = seat.token.is_some().then_some(now);
+        for (i, seat) in room.seats.iter_mut().enumerate() {
+            let since = saved.away_since.get(i).copied().flatten().unwrap_or(now);
+            seat.away_since = seat.token.is_some().then_some(since);
         }
-        room.idle_since = Some(now);
+        room.idle_since = Some(saved.idle_since.unwrap_or(now));
+        room.saved_presence = Some(room.presence_times());
         Ok(room)
     }
 
@@ -378,6 +385,24 @@ impl Room {
         }
         // Just pushed.
         &self.recent[self.recent.len() - 1]
+    }
+
+    /// Since when nobody has been connected to the room and to each seat.
+    pub fn presence_times(&self) -> PresenceTimes {
+        PresenceTimes {
+            idle_since: self.idle_since,
+            away_since: self.seats.iter().map(|s| s.away_since).collect(),
+        }
+    }
+
+    /// The presence times, if they changed since they were last taken to be saved.
+    pub fn presence_to_save(&mut self) -> Option<PresenceTimes> {
+        let now = self.presence_times();
+        if self.saved_presence.as_ref() == Some(&now) {
+            return None;
+        }
+        self.saved_presence = Some(now.clone());
+        Some(now)
     }
 
     /// The room's seats, in order.

@@ -58,6 +58,10 @@ pub struct Shared {
 struct Closing {
     code: u16,
     reason: String,
+    /// The client's input was left unread (a frame over the limit): keep the socket open a
+    /// moment after the close frame instead of reading on, because closing it with unread
+    /// input resets the connection at once and can take the close frame with it.
+    linger: bool,
 }
 
 fn closing(code: u16, reason: impl Into<String>) -> Closing {
@@ -66,7 +70,11 @@ fn closing(code: u16, reason: impl Into<String>) -> Closing {
     while reason.len() > 120 {
         reason.pop();
     }
-    Closing { code, reason }
+    Closing {
+        code,
+        reason,
+        linger: false,
+    }
 }
 
 struct TokenBucket {
@@ -177,6 +185,10 @@ impl Conn {
                 reason: Utf8Bytes::from(c.reason),
             };
             if self.socket.send(Message::Close(Some(frame))).await.is_ok() {
+                if c.linger {
+                    tokio::time::sleep(Duration::from_secs(2)).await;
+                    return;
+                }
                 // Read what the client still sends until its close answer, so that the close
                 // frame is not lost to a connection reset.
                 let drain = async {
@@ -227,6 +239,37 @@ impl Conn {
     }
 }
 
+/// The largest frame (and message) the WebSocket layer reads: the protocol's message limit
+/// gets a 4009 with the sizes named, anything beyond this one a 4009 without reading it.
+pub fn frame_limit(limits: &Limits) -> usize {
+    limits.max_message_bytes.saturating_mul(16)
+}
+
+/// Whether a read failed because a frame or message is over [`frame_limit`].
+fn over_frame_limit(e: &axum::Error) -> bool {
+    let mut source: Option<&(dyn std::error::Error + 'static)> = Some(e);
+    while let Some(error) = source {
+        if let Some(tungstenite::Error::Capacity(_)) = error.downcast_ref() {
+            return true;
+        }
+        source = error.source();
+    }
+    false
+}
+
+fn too_large_frame(limits: &Limits) -> Closing {
+    let mut c = closing(
+        close::TOO_LARGE,
+        format!(
+            "frame over the {}-byte limit (messages are at most {} bytes)",
+            frame_limit(limits),
+            limits.max_message_bytes
+        ),
+    );
+    c.linger = true;
+    c
+}
+
 /// Runs one connection to room `room_id` until it closes.
 pub async fn run(socket: WebSocket, shared: Arc<Shared>, room_id: String) {
     let mut conn = Conn {
@@ -271,6 +314,9 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, room_id: String) {
         room.disconnect(conn.seat, shared.hub.now());
         let presence = to_json(&ServerMessage::Presence(presence(&room)));
         let _ = handle.updates.send(Broadcast::Text(presence));
+        let queued = shared.hub.queue_presence(&mut room);
+        drop(room);
+        shared.hub.presence_saved(queued).await;
     }
     if let Err(c) = result.0 {
         conn.close(c).await;
@@ -313,11 +359,12 @@ async fn serve(
                 false,
             )
         }
+        Ok(Some(Err(e))) if over_frame_limit(&e) => return (Err(too_large_frame(limits)), false),
         Ok(_) => return (Err(closing(0, "gone")), false),
         Err(_) => return (Err(closing(close::NO_HELLO, "no hello in time")), false),
     };
 
-    let (mut updates, bad_token, events, snapshot) = {
+    let (mut updates, bad_token, events, snapshot, queued) = {
         let mut room = handle.room.lock().await;
         let seat = token.as_deref().and_then(|t| room.seat_for_token(t));
         let bad_token = token.is_some() && seat.is_none();
@@ -330,8 +377,10 @@ async fn serve(
             Some(events) => (Some((events, room.v)), None),
             None => (None, Some(snapshot(&room, seat))),
         };
-        (updates, bad_token, events, snapshot)
+        let queued = shared.hub.queue_presence(&mut room);
+        (updates, bad_token, events, snapshot, queued)
     };
+    shared.hub.presence_saved(queued).await;
     let greeting = async {
         if bad_token {
             conn.send_msg(&ServerMessage::error(
@@ -408,6 +457,9 @@ async fn session(
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
                     Some(Ok(Message::Close(_))) | None => return Ok(()),
+                    Some(Err(e)) if over_frame_limit(&e) => {
+                        return Err(too_large_frame(limits));
+                    }
                     Some(Err(e)) => {
                         return Err(closing(close::BAD_MESSAGE, format!("unreadable frame: {e}")));
                     }

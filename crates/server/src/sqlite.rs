@@ -5,8 +5,10 @@
 //! but many rooms share one disk sync.
 
 use crate::room::RoomEvent;
-use crate::store::{RoomLookup, RoomRecord, Store, StoreError, StoreFuture, StoredRoom};
-use crate::stored::{self, StoredEvent};
+use crate::store::{
+    PresenceTimes, RoomLookup, RoomRecord, Store, StoreError, StoreFuture, StoredRoom,
+};
+use crate::stored::{self, StoredEvent, StoredPresence};
 use kingme_draughts::Variant;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
@@ -26,7 +28,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     creator_token TEXT NOT NULL,
     start_fen     TEXT,
     v             INTEGER NOT NULL DEFAULT 0,
-    seats         INTEGER NOT NULL DEFAULT 2
+    seats         INTEGER NOT NULL DEFAULT 2,
+    presence      TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -49,8 +52,10 @@ CREATE TABLE IF NOT EXISTS expired_rooms (
 ///   bodies in the wire protocol's JSON.
 /// - 2: seats as a list: `rooms.seats` (the count) instead of `joiner_token`; a seat's token is
 ///   in the event that took it; event bodies in [`stored::StoredEvent`]'s JSON.
-const SCHEMA_VERSION: i64 = 2;
-const _: () = assert!(SCHEMA_VERSION == stored::FORMAT);
+/// - 3: `rooms.presence`, the room's presence times ([`stored::StoredPresence`]'s JSON) so that
+///   the expiry and absence clocks survive a restart; event bodies as in 2.
+const SCHEMA_VERSION: i64 = 3;
+const _: () = assert!(SCHEMA_VERSION >= stored::FORMAT);
 /// `PRAGMA application_id` of kingme's databases ("king"), so another program's SQLite file is
 /// refused instead of having rooms added to it.
 const APPLICATION_ID: i64 = 0x6b69_6e67;
@@ -103,7 +108,10 @@ fn migrate(conn: &mut Connection, version: i64) -> Result<(), StoreError> {
     let tx = conn
         .transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)
         .map_err(|e| failed(e.to_string()))?;
-    migrate_1_to_2(&tx).map_err(failed)?;
+    if version < 2 {
+        migrate_1_to_2(&tx).map_err(failed)?;
+    }
+    migrate_2_to_3(&tx).map_err(failed)?;
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)
         .map_err(|e| failed(e.to_string()))?;
     tx.commit().map_err(|e| failed(e.to_string()))
@@ -155,6 +163,12 @@ fn migrate_1_to_2(conn: &Connection) -> Result<(), String> {
     .map_err(sql)
 }
 
+/// Schema 2 → 3: a column for the presence times (rooms without them count from the start).
+fn migrate_2_to_3(conn: &Connection) -> Result<(), String> {
+    conn.execute_batch("ALTER TABLE rooms ADD COLUMN presence TEXT;")
+        .map_err(|e| e.to_string())
+}
+
 /// Creates the tables a new database lacks and stamps it as kingme's.
 fn prepare_schema(conn: &Connection) -> Result<(), StoreError> {
     conn.execute_batch(SCHEMA).map_err(backend)?;
@@ -174,6 +188,11 @@ enum Job {
         reply: Reply<()>,
     },
     Expire(String, u64, Reply<()>),
+    SavePresence {
+        room: String,
+        presence: PresenceTimes,
+        reply: Reply<()>,
+    },
     LiveRooms(Reply<Vec<StoredRoom>>),
     Lookup(String, Reply<RoomLookup>),
     Close(Reply<()>),
@@ -276,6 +295,15 @@ impl Store for SqliteStore {
         self.send(|reply| Job::Append { room, event, reply })
     }
 
+    fn save_presence(&self, room: &str, presence: PresenceTimes) -> StoreFuture<'_, ()> {
+        let room = room.to_string();
+        self.send(|reply| Job::SavePresence {
+            room,
+            presence,
+            reply,
+        })
+    }
+
     fn live_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>> {
         self.send(Job::LiveRooms)
     }
@@ -361,6 +389,14 @@ fn commit_writes(conn: &mut Connection, writes: Vec<Job>) {
                 (reply, in_savepoint(&tx, |c| append(c, &room, &event)))
             }
             Job::Expire(room, at, reply) => (reply, in_savepoint(&tx, |c| expire(c, &room, at))),
+            Job::SavePresence {
+                room,
+                presence,
+                reply,
+            } => (
+                reply,
+                in_savepoint(&tx, |c| save_presence(c, &room, &presence)),
+            ),
             Job::LiveRooms(_) | Job::Lookup(..) | Job::Close(_) => continue,
         };
         done.push((reply, result));
@@ -380,7 +416,7 @@ fn fail(job: Job, err: &StoreError) {
         Job::Create(_, reply) | Job::Expire(_, _, reply) | Job::Close(reply) => {
             let _ = reply.send(Err(err.clone()));
         }
-        Job::Append { reply, .. } => {
+        Job::Append { reply, .. } | Job::SavePresence { reply, .. } => {
             let _ = reply.send(Err(err.clone()));
         }
         Job::LiveRooms(reply) => {
@@ -459,6 +495,18 @@ fn append(conn: &Connection, room: &str, event: &RoomEvent) -> Result<(), StoreE
     Ok(())
 }
 
+fn save_presence(
+    conn: &Connection,
+    room: &str,
+    presence: &PresenceTimes,
+) -> Result<(), StoreError> {
+    let body = serde_json::to_string(&StoredPresence::from(presence)).map_err(backend)?;
+    conn.prepare_cached("UPDATE rooms SET presence = ?2 WHERE id = ?1")
+        .and_then(|mut stmt| stmt.execute(params![room, body]))
+        .map_err(backend)?;
+    Ok(())
+}
+
 /// How long an expired room's link keeps saying "expired" (afterwards: "not found").
 const TOMBSTONE_MS: u64 = 30 * 24 * 60 * 60 * 1000;
 
@@ -486,21 +534,38 @@ fn from_sql_int(n: i64) -> u64 {
     u64::try_from(n).unwrap_or(0)
 }
 
-type RecordRow = (String, String, i64, String, Option<String>, u8);
+type RecordRow = (
+    String,
+    String,
+    i64,
+    String,
+    Option<String>,
+    u8,
+    Option<String>,
+);
 
-fn record_from_row(row: RecordRow) -> Result<RoomRecord, StoreError> {
-    let (id, variant, created_at, creator_token, start_fen, seats) = row;
+fn record_from_row(row: RecordRow) -> Result<(RoomRecord, Option<PresenceTimes>), StoreError> {
+    let (id, variant, created_at, creator_token, start_fen, seats, presence) = row;
+    let presence = match presence {
+        Some(json) => Some(
+            serde_json::from_str::<StoredPresence>(&json)
+                .map_err(|e| StoreError::Backend(format!("room {id}: unreadable presence: {e}")))?
+                .into(),
+        ),
+        None => None,
+    };
     let variant: Variant = variant
         .parse()
         .map_err(|e| StoreError::Backend(format!("room {id}: {e}")))?;
-    Ok(RoomRecord {
+    let record = RoomRecord {
         id,
         variant,
         created_at: from_sql_int(created_at),
         seats,
         creator_token,
         start_fen,
-    })
+    };
+    Ok((record, presence))
 }
 
 fn events_of(conn: &Connection, room: &str) -> Result<Vec<RoomEvent>, StoreError> {
@@ -523,7 +588,7 @@ fn events_of(conn: &Connection, room: &str) -> Result<Vec<RoomEvent>, StoreError
 }
 
 const RECORD_COLUMNS: &str =
-    "SELECT id, variant, created_at, creator_token, start_fen, seats FROM rooms";
+    "SELECT id, variant, created_at, creator_token, start_fen, seats, presence FROM rooms";
 
 fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
     Ok((
@@ -533,6 +598,7 @@ fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
         row.get(3)?,
         row.get(4)?,
         row.get(5)?,
+        row.get(6)?,
     ))
 }
 
@@ -545,9 +611,13 @@ fn live_rooms(conn: &Connection) -> Result<Vec<StoredRoom>, StoreError> {
         .map_err(backend)?;
     let mut rooms = Vec::with_capacity(rows.len());
     for row in rows {
-        let record = record_from_row(row)?;
+        let (record, presence) = record_from_row(row)?;
         let events = events_of(conn, &record.id)?;
-        rooms.push(StoredRoom { record, events });
+        rooms.push(StoredRoom {
+            record,
+            events,
+            presence,
+        });
     }
     Ok(rooms)
 }
@@ -562,9 +632,13 @@ fn lookup(conn: &Connection, room: &str) -> Result<RoomLookup, StoreError> {
         .optional()
         .map_err(backend)?;
     if let Some(row) = row {
-        let record = record_from_row(row)?;
+        let (record, presence) = record_from_row(row)?;
         let events = events_of(conn, room)?;
-        return Ok(RoomLookup::Live(Box::new(StoredRoom { record, events })));
+        return Ok(RoomLookup::Live(Box::new(StoredRoom {
+            record,
+            events,
+            presence,
+        })));
     }
     let expired = conn
         .query_row("SELECT 1 FROM expired_rooms WHERE id = ?1", [room], |_| {
@@ -636,7 +710,7 @@ mod tests {
             |name: &str| -> i64 { conn.pragma_query_value(None, name, |r| r.get(0)).unwrap() };
         assert_eq!(
             (read("user_version"), read("application_id")),
-            (2, APPLICATION_ID)
+            (3, APPLICATION_ID)
         );
         drop(conn);
         // Opening it again is fine.

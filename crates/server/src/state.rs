@@ -5,7 +5,7 @@ use crate::ids::random_id;
 use crate::protocol::{close, ErrorCode, ServerMessage};
 use crate::room::{Action, Decision, Refusal, Room, RoomEvent, RoomEventKind, SeatNo};
 use crate::socket::{event_message, presence, wire_seat};
-use crate::store::{RoomLookup, RoomRecord, Store, StoreError};
+use crate::store::{RoomLookup, RoomRecord, Store, StoreError, StoreFuture};
 use axum::extract::ws::Utf8Bytes;
 use kingme_draughts::Variant;
 use std::collections::HashMap;
@@ -187,6 +187,24 @@ impl Hub {
         })
     }
 
+    /// Queues the room's presence times for saving if they changed; the answer is the store's.
+    /// Called under the room's lock so that saves reach the store in the order of the changes;
+    /// await the answer after releasing it.
+    pub fn queue_presence(&self, room: &mut Room) -> Option<StoreFuture<'_, ()>> {
+        let times = room.presence_to_save()?;
+        Some(self.store.save_presence(&room.record.id, times))
+    }
+
+    /// Awaits a queued presence save; a failure only costs the clocks a reset at the next
+    /// restart, so it is logged.
+    pub async fn presence_saved(&self, queued: Option<StoreFuture<'_, ()>>) {
+        if let Some(queued) = queued {
+            if let Err(e) = queued.await {
+                tracing::warn!("presence not saved: {e}");
+            }
+        }
+    }
+
     /// Handles a room action from a connection holding `seat`: decides, prepares, stores,
     /// commits, broadcasts, in that order, under the room's lock.
     ///
@@ -238,6 +256,9 @@ impl Hub {
             let presence = ServerMessage::Presence(presence(&room));
             let _ = handle.updates.send(Broadcast::Text(to_json(&presence)));
         }
+        let queued = self.queue_presence(&mut room);
+        drop(room);
+        self.presence_saved(queued).await;
         Ok(answer)
     }
 

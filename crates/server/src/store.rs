@@ -28,12 +28,24 @@ pub struct RoomRecord {
     pub start_fen: Option<String>,
 }
 
+/// Since when nobody has been connected to a room and to each of its seats: the instants its
+/// expiry and absence clocks count from, kept so that a restart does not reset them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PresenceTimes {
+    /// Since when no player has been connected (`None`: one was).
+    pub idle_since: Option<u64>,
+    /// Per seat, since when nobody has held it (`None`: someone did, or it is free).
+    pub away_since: Vec<Option<u64>>,
+}
+
 /// A room read back from the store.
 #[derive(Clone, Debug)]
 pub struct StoredRoom {
     pub record: RoomRecord,
     /// Every event, oldest first (`v` = 1, 2, …).
     pub events: Vec<RoomEvent>,
+    /// The presence last saved, if any was.
+    pub presence: Option<PresenceTimes>,
 }
 
 /// The answer to "what about room `id`?".
@@ -80,6 +92,10 @@ pub trait Store: Send + Sync + fmt::Debug + 'static {
     /// Appends `event` to room `room`; `event.v` must be the stored version + 1, or nothing is
     /// stored and the answer is [`StoreError::VersionConflict`].
     fn append_event(&self, room: &str, event: RoomEvent) -> StoreFuture<'_, ()>;
+
+    /// Replaces the room's saved presence times. Operations are carried out in the order they
+    /// are called, so a later save always wins.
+    fn save_presence(&self, room: &str, presence: PresenceTimes) -> StoreFuture<'_, ()>;
 
     /// Every room that has not expired.
     fn live_rooms(&self) -> StoreFuture<'_, Vec<StoredRoom>>;

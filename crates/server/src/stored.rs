@@ -9,9 +9,11 @@
 //! rebuilt, by the same code that applies live events.
 
 use crate::room::{RoomEvent, RoomEventKind, SeatNo};
+use crate::store::PresenceTimes;
 use serde::{Deserialize, Serialize};
 
-/// The stored event format, the same number as the schema that introduced it.
+/// The stored event format, the same number as the schema that introduced it (schema 3 added
+/// presence times beside the events and kept this format).
 pub const FORMAT: i64 = 2;
 
 /// One stored event (the room version is stored beside it, not in it).
@@ -103,6 +105,31 @@ impl StoredEvent {
             v,
             at: self.at,
             kind,
+        }
+    }
+}
+
+/// A room's presence times as stored (`rooms.presence`, from schema 3).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredPresence {
+    pub idle_since: Option<u64>,
+    pub away_since: Vec<Option<u64>>,
+}
+
+impl From<&PresenceTimes> for StoredPresence {
+    fn from(p: &PresenceTimes) -> StoredPresence {
+        StoredPresence {
+            idle_since: p.idle_since,
+            away_since: p.away_since.clone(),
+        }
+    }
+}
+
+impl From<StoredPresence> for PresenceTimes {
+    fn from(p: StoredPresence) -> PresenceTimes {
+        PresenceTimes {
+            idle_since: p.idle_since,
+            away_since: p.away_since,
         }
     }
 }

@@ -152,6 +152,7 @@ async fn one_address_can_neither_flood_rooms_nor_hoard_sockets() {
     let per_address = AddressLimits {
         rooms_per_minute: 2,
         sockets: 2,
+        ..AddressLimits::default()
     };
     let server =
         TestServer::start_configured(&db, ManualClock::new(T0), Limits::default(), per_address)

@@ -189,7 +189,7 @@ async fn a_schema_1_database_is_migrated_and_every_room_comes_back_as_it_was() {
     server.stop().await;
 
     // The file is schema 2 now, and it opens again as it is.
-    assert_eq!(pragma(&db, "user_version"), 2);
+    assert_eq!(pragma(&db, "user_version"), 3);
     let server = TestServer::start_with(&db, clock, Limits::default()).await;
     assert_eq!(server.handle.room_count(), rooms.len());
     let unchanged: Vec<Value> = rooms
@@ -237,7 +237,7 @@ async fn a_failed_migration_leaves_the_file_untouched_and_says_why_in_one_line()
     let before = file_state(&db);
     let err = Server::bind(options(&db)).await.unwrap_err().to_string();
     assert!(
-        err.contains("cannot migrate the database from schema 1 to 2")
+        err.contains("cannot migrate the database from schema 1 to 3")
             && err.contains(&format!("room {room}, event 5"))
             && err.contains("unchanged"),
         "{err}"
@@ -252,10 +252,10 @@ async fn a_database_from_a_newer_kingme_is_refused_untouched() {
     let db = fixture_copy();
     {
         let conn = rusqlite::Connection::open(&db.0).unwrap();
-        conn.pragma_update(None, "user_version", 3).unwrap();
+        conn.pragma_update(None, "user_version", 4).unwrap();
     }
     let before = file_state(&db);
     let err = Server::bind(options(&db)).await.unwrap_err().to_string();
-    assert!(err.contains("newer kingme (schema 3"), "{err}");
+    assert!(err.contains("newer kingme (schema 4"), "{err}");
     assert_eq!(file_state(&db), before);
 }

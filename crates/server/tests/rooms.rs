@@ -500,3 +500,45 @@ async fn a_joiner_that_chose_its_token_gets_the_seat_back_after_losing_the_answe
     assert_eq!(snap["you"], "joiner");
     assert_eq!(snap["joined"], true);
 }
+
+#[tokio::test]
+async fn absence_and_idle_clocks_survive_a_restart() {
+    let db = TempDb::new();
+    let server = TestServer::start(&db).await;
+    let (mut creator, joiner, room) = two_players(&server, "english", None).await;
+    let v = creator.play("c3-d4", 1, false).await;
+    joiner.client.close().await;
+    let presence = creator.client.expect("presence").await;
+    assert_eq!(presence["joiner_away_since"], T0);
+    server.clock.advance_ms(90_000);
+    let clock = server.clock.clone();
+    server.stop().await;
+
+    let server = TestServer::start_with(&db, clock, kingme_server::Limits::default()).await;
+    let mut c = server.connect(&room, Some(&creator.token), Some(v)).await;
+    c.expect("synced").await;
+    let presence = c.expect("presence").await;
+    assert_eq!(
+        presence["joiner_away_since"], T0,
+        "the absence still counts from T0"
+    );
+    server.clock.advance_ms(30_000);
+    server.handle.sweep().await;
+    assert_eq!(
+        c.expect("away").await,
+        json!({"t": "away", "seat": "joiner", "since": T0})
+    );
+    c.send(json!({"t": "continue_vs_computer", "v": v})).await;
+    c.expect("left_for_computer").await;
+
+    // Both away: the idle clock counts from the creator's leaving, across another restart.
+    c.close().await;
+    server.clock.advance_ms(20 * 60 * 1000);
+    let clock = server.clock.clone();
+    server.stop().await;
+    let server = TestServer::start_with(&db, clock, kingme_server::Limits::default()).await;
+    server.clock.advance_ms(10 * 60 * 1000 - 1);
+    assert_eq!(server.handle.sweep().await, 0);
+    server.clock.advance_ms(1);
+    assert_eq!(server.handle.sweep().await, 1, "30 minutes after both left");
+}

@@ -64,16 +64,31 @@ impl TestServer {
         limits: Limits,
         per_address: AddressLimits,
     ) -> TestServer {
-        let options = ServerOptions {
+        TestServer::start_tuned(db, clock, |options| {
+            options.limits = limits;
+            options.per_address = per_address;
+        })
+        .await
+    }
+
+    /// A server with the test defaults, then `tune` applied to its options.
+    pub async fn start_tuned(
+        db: &TempDb,
+        clock: ManualClock,
+        tune: impl FnOnce(&mut ServerOptions),
+    ) -> TestServer {
+        let mut options = ServerOptions {
             addr: SocketAddr::from(([127, 0, 0, 1], 0)),
             db: Some(db.0.clone()),
             durability: kingme_server::Durability::Full,
             clock: std::sync::Arc::new(clock.clone()),
-            limits,
+            limits: Limits::default(),
             allowed_origins: Vec::new(),
             sweep_every: None,
-            per_address,
+            per_address: AddressLimits::default(),
+            timeouts: kingme_server::Timeouts::default(),
         };
+        tune(&mut options);
         let server = Server::bind(options).await.expect("server starts");
         let addr = server.local_addr();
         let handle = server.handle();
@@ -120,6 +135,19 @@ impl TestServer {
             .map(|(_, b)| b.to_string())
             .unwrap_or_default();
         (status, body)
+    }
+
+    /// Sends `request` as it is on a new connection; returns everything the server answered
+    /// before closing.
+    pub async fn raw(&self, request: &str) -> String {
+        let mut stream = TcpStream::connect(self.addr).await.unwrap();
+        stream.write_all(request.as_bytes()).await.unwrap();
+        let mut response = Vec::new();
+        tokio::time::timeout(WAIT, stream.read_to_end(&mut response))
+            .await
+            .expect("http answer in time")
+            .unwrap();
+        String::from_utf8_lossy(&response).to_string()
     }
 
     /// Creates a room; returns (room id, creator token).
