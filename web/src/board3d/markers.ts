@@ -9,6 +9,11 @@ import { canvasTexture, CPU_CANVAS, seatRgbTriplet } from "./materials";
  */
 
 const PIXELS_PER_SQUARE = 128;
+/**
+ * With software rendering every repaint is uploaded by the CPU: a coarser canvas (a quarter of
+ * the pixels) keeps a selection or a move from blocking the page.
+ */
+const LOW_PIXELS_PER_SQUARE = 64;
 /** The marker canvas' longer side stays below this (a 16×16 board or the star get fewer pixels per cell). */
 const MAX_PIXELS = 1536;
 const GOLD = "255, 200, 60";
@@ -38,7 +43,11 @@ export class MarkerLayer {
   private geometry: BoardGeometry | null = null;
   private pixelsPerUnit = PIXELS_PER_SQUARE;
 
-  constructor(material: THREE.MeshBasicMaterial, private readonly anisotropy: number) {
+  constructor(
+    material: THREE.MeshBasicMaterial,
+    private readonly anisotropy: number,
+    private readonly highQuality = true,
+  ) {
     this.ctx = this.canvas.getContext("2d", CPU_CANVAS)!;
     this.mesh = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), material);
     this.mesh.rotation.x = -Math.PI / 2;
@@ -51,7 +60,8 @@ export class MarkerLayer {
     this.geometry = geometry;
     const w = 2 * geometry.halfWidth;
     const d = 2 * geometry.halfDepth;
-    this.pixelsPerUnit = Math.min(PIXELS_PER_SQUARE, Math.floor(MAX_PIXELS / Math.max(w, d)));
+    const cap = this.highQuality ? PIXELS_PER_SQUARE : LOW_PIXELS_PER_SQUARE;
+    this.pixelsPerUnit = Math.min(cap, Math.floor(MAX_PIXELS / Math.max(w, d)));
     this.canvas.width = Math.round(w * this.pixelsPerUnit);
     this.canvas.height = Math.round(d * this.pixelsPerUnit);
     this.mesh.geometry.dispose();
