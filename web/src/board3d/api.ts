@@ -42,7 +42,10 @@ export interface LastMoveView {
 
 export interface BoardState {
   layout: BoardLayout;
-  /** Colour of every seat, indexed by seat. */
+  /**
+   * Colour of every seat, indexed by seat. A camp is tinted in its seat's colour while that seat
+   * has pieces on the board (so the star's camps of seats not in play stay plain wood).
+   */
   seatColors: ColorKey[];
   /**
    * Degrees, counter-clockwise seen from above, that the board is turned by: the seat whose

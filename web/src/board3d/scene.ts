@@ -156,9 +156,12 @@ export class Stage {
     this.materials.ground.map = canvasTexture(this.groundShadow, 1);
   }
 
-  /** Rebuilds the board for a layout and its seat colours (repainting its top) when they changed. */
-  setBoard(geometry: BoardGeometry, seatColors: readonly ColorKey[]): void {
-    const colors = seatColors.join(",");
+  /**
+   * Rebuilds the board for a layout and its camps' colours, indexed by seat (null: left
+   * untinted), repainting its top when they changed.
+   */
+  setBoard(geometry: BoardGeometry, campColors: readonly (ColorKey | null)[]): void {
+    const colors = campColors.join(",");
     if (geometry === this.geometryShown && colors === this.colorsShown) return;
     this.geometryShown = geometry;
     this.colorsShown = colors;
@@ -195,7 +198,7 @@ export class Stage {
     shadow.updateProjectionMatrix();
     this.renderer.shadowMap.needsUpdate = true;
 
-    const layout = topLayout(geometry, seatColors, TOP_TEXTURE_PIXELS);
+    const layout = topLayout(geometry, campColors, TOP_TEXTURE_PIXELS);
     const canvas = document.createElement("canvas");
     canvas.width = layout.width;
     canvas.height = layout.height;

@@ -1,5 +1,5 @@
 import * as THREE from "three";
-import type { Board3D, BoardQuality, BoardState, BoardViewName } from "./api";
+import type { Board3D, BoardQuality, BoardState, BoardViewName, ColorKey } from "./api";
 import { captureScaleAt, easeInOut, passesOver, planRoute, poseAt, type Pose, type RoutePlan } from "./anim";
 import { CameraRig } from "./camera";
 import { MARBLE_RADIUS, PIECE_RADIUS, SELECTED_LIFT } from "./dims";
@@ -220,6 +220,15 @@ export class BoardView implements Board3D {
     return this.picker.toClient(p.x, y, p.z);
   }
 
+  /**
+   * The camps are tinted in the colours of the seats that have pieces on the board: on the
+   * star the camps of seats not in play stay plain wood.
+   */
+  private campColors(): (ColorKey | null)[] {
+    const present = new Set(this.state.pieces.map((p) => p.seat));
+    return this.state.seatColors.map((key, seat) => (present.has(seat) ? key : null));
+  }
+
   /** Men on square boards, marbles in the star's holes. */
   private get pieceStyle(): PieceStyle {
     return this.geometry.shape === "star" ? "marble" : "disc";
@@ -334,7 +343,7 @@ export class BoardView implements Board3D {
   private applyPending(): void {
     const dirty = this.dirty;
     if (dirty.size === 0) return;
-    if (dirty.has("layout") || dirty.has("seatColors")) this.stage.setBoard(this.geometry, this.state.seatColors);
+    if (dirty.has("layout") || dirty.has("seatColors") || dirty.has("pieces")) this.stage.setBoard(this.geometry, this.campColors());
     if (dirty.has("rotation")) this.stage.setRotation(this.rotationAt(performance.now()));
     if ((dirty.has("layout") || dirty.has("rotation")) && this.sized) this.fitCamera(false);
     if (PIECE_KEYS.some((k) => dirty.has(k))) this.layoutPieces(performance.now());

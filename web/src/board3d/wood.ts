@@ -104,7 +104,8 @@ function woodRect(ctx: Ctx, x: number, y: number, w: number, h: number, tone: Wo
 
 export interface TopLayout {
   geometry: BoardGeometry;
-  seatColors: readonly ColorKey[];
+  /** Each camp's colour, by seat; null (or missing): the camp is not tinted. */
+  campColors: readonly (ColorKey | null)[];
   /** Canvas pixels per world unit. */
   scale: number;
   /** Canvas size in pixels. */
@@ -116,7 +117,7 @@ export interface TopLayout {
 }
 
 /** The board's top covers the outline's bounding box, at most `maxPixels` on its longer side. */
-export function topLayout(geometry: BoardGeometry, seatColors: readonly ColorKey[], maxPixels: number): TopLayout {
+export function topLayout(geometry: BoardGeometry, campColors: readonly (ColorKey | null)[], maxPixels: number): TopLayout {
   const xs = geometry.outline.map((p) => p.x);
   const zs = geometry.outline.map((p) => p.z);
   const minX = Math.min(...xs);
@@ -124,7 +125,7 @@ export function topLayout(geometry: BoardGeometry, seatColors: readonly ColorKey
   const w = Math.max(...xs) - minX;
   const h = Math.max(...zs) - minZ;
   const scale = Math.floor(maxPixels / Math.max(w, h));
-  return { geometry, seatColors, scale, width: Math.round(w * scale), height: Math.round(h * scale), minX, minZ };
+  return { geometry, campColors, scale, width: Math.round(w * scale), height: Math.round(h * scale), minX, minZ };
 }
 
 export function paintBoardTop(ctx: Ctx, layout: TopLayout): void {
@@ -132,8 +133,12 @@ export function paintBoardTop(ctx: Ctx, layout: TopLayout): void {
   else paintSquareTop(ctx, layout);
 }
 
+function tinted(layout: TopLayout, seat: number | null): boolean {
+  return seat !== null && Boolean(layout.campColors[seat]);
+}
+
 function seatFill(layout: TopLayout, seat: number, alpha: number): string {
-  const key = layout.seatColors[seat];
+  const key = layout.campColors[seat];
   return key ? `rgba(${seatRgbTriplet(key)}, ${alpha})` : "rgba(0,0,0,0)";
 }
 
@@ -206,7 +211,7 @@ function paintSquareTop(ctx: Ctx, layout: TopLayout): void {
   }
   // Camps: tinted squares with a line in the seat's colour around each camp.
   for (const cell of geometry.cells) {
-    if (cell.camp === null) continue;
+    if (cell.camp === null || !tinted(layout, cell.camp)) continue;
     const p = geometry.position(cell.name)!;
     ctx.fillStyle = seatFill(layout, cell.camp, 0.42);
     ctx.fillRect(toPxX(p.x - 0.5), toPxZ(p.z - 0.5), scale, scale);
@@ -214,7 +219,7 @@ function paintSquareTop(ctx: Ctx, layout: TopLayout): void {
   ctx.lineCap = "round";
   ctx.lineWidth = scale * 0.06;
   for (const cell of geometry.cells) {
-    if (cell.camp === null) continue;
+    if (cell.camp === null || !tinted(layout, cell.camp)) continue;
     const p = geometry.position(cell.name)!;
     const column = Math.round(p.x + geometry.halfWidth - 0.5);
     const row = Math.round(p.z + geometry.halfDepth - 0.5);
@@ -328,7 +333,7 @@ function paintStarTop(ctx: Ctx, layout: TopLayout): void {
   t.lineWidth = 1.0 * scale;
   const camps = new Map<number, PlanePoint[]>();
   for (const cell of geometry.cells) {
-    if (cell.camp === null) continue;
+    if (cell.camp === null || !tinted(layout, cell.camp)) continue;
     const list = camps.get(cell.camp) ?? [];
     list.push(geometry.position(cell.name)!);
     camps.set(cell.camp, list);
