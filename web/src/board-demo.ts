@@ -172,4 +172,4 @@ document.getElementById("bar")!.addEventListener("click", (e) => {
 });
 picker.addEventListener("change", () => show(picker.value));
 
-Object.assign(window, { board, clicks, hovers, show, demoState: () => state });
+Object.assign(window, { board, clicks, hovers, show, demoState: () => state, seatAngles: () => demo.seatAngles });

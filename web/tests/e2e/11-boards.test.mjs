@@ -119,12 +119,23 @@ test("every cell of every shape is clicked where squareToClient points, for each
     const { page, errors } = await openDemo(board, "desktop");
     try {
       for (const [i, seat] of seats.entries()) {
-        await page.evaluate((n) => {
-          const angles = { "draughts-10": [0, 180], "halma-16-4": [0, 90, 180, 270], "star-6": [0, 60, 120, 180, 240, 300] };
-          window.board.set({ rotation: angles[window.location.search.match(/board=([\w-]+)/)[1]][n] });
-        }, seat);
+        await page.evaluate((n) => window.board.set({ rotation: window.seatAngles()[n] }), seat);
         await page.evaluate((v) => window.board.setView(v), i % 2 === 0 ? "oblique" : "top");
         await page.evaluate(() => window.board.whenSettled());
+        // The seat's side is near: its camp (draughts: its first rank) lies lowest on the screen.
+        const lowest = await page.evaluate((draughts) => {
+          const groups = new Map();
+          for (const c of window.demoState().layout.cells) {
+            const group = draughts ? (c.name.slice(1) === "1" ? 0 : c.name.slice(1) === "10" ? 1 : null) : c.camp;
+            if (group === null) continue;
+            const list = groups.get(group) ?? [];
+            list.push(window.board.squareToClient(c.name).y);
+            groups.set(group, list);
+          }
+          const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
+          return [...groups].reduce((a, b) => (mean(b[1]) > mean(a[1]) ? b : a))[0];
+        }, board.startsWith("draughts"));
+        assert.equal(lowest, seat, `${board}: turned to seat ${seat}, the nearest camp is seat ${lowest}'s`);
         const { wrong, count } = await clickEveryCell(page);
         assert.deepEqual(wrong, [], `${board}, seat ${seat}: ${wrong.length} of ${count} cells missed`);
       }
