@@ -3,8 +3,7 @@ import { LOCALES, isLocale, locale, onLocaleChange, setLocale, t } from "./i18n"
 import type { Mode } from "./game/controller";
 import { LocalController, type GameEnding } from "./game/local";
 import { clearSavedGame, loadSavedGame } from "./game/storage";
-import { RulesGame } from "./wasm/rules";
-import type { VariantKey } from "./wasm/types";
+import { RulesGame, games, type Seat, type VariantKey } from "./wasm/rules";
 import { modeChooser, ruleChooser } from "./ui/chooser";
 import { h } from "./ui/dom";
 import { GameScreen, type SharedBoard } from "./ui/gameScreen";
@@ -13,7 +12,6 @@ import { RoomScreen } from "./ui/room";
 import { createRoom, roomFromPath } from "./net/api";
 import { saveSeat } from "./net/seats";
 import type { GameRecord } from "./engine/protocol";
-import type { Color } from "./wasm/types";
 
 type Screen =
   | { kind: "rules" }
@@ -46,10 +44,11 @@ export class App {
       this.openRoom(room);
       return;
     }
-    const saved = loadSavedGame();
+    const saved = loadSavedGame(games().map((g) => g.key));
     if (saved) {
       try {
-        this.startGame(saved.game.variant, saved.mode, saved.game.startFen, saved.game.moves);
+        const { variant, players, startFen, moves, resigned } = saved.game;
+        this.startGame(variant, players, saved.mode, startFen, moves, { resigned });
         return;
       } catch {
         clearSavedGame();
@@ -104,8 +103,8 @@ export class App {
           modeChooser(
             screen.variant,
             {
-              start: (variant, mode, fen) => this.tryStart(() => this.startGame(variant, mode, fen, [])),
-              loadPdn: (text) => this.tryStart(() => this.startFromPdn(text, screen.variant)),
+              start: (variant, mode, fen, players) => this.tryStart(() => this.startGame(variant, players, mode, fen, [])),
+              loadPdn: (text, players) => this.tryStart(() => this.startFromPdn(text, screen.variant, players)),
               online: (variant, fen) => this.createOnlineRoom(variant, fen),
             },
             () => this.show({ kind: "rules" }),
@@ -134,17 +133,18 @@ export class App {
 
   private startGame(
     variant: VariantKey,
+    players: number,
     mode: Mode,
     startFen: string | null,
     moves: { path: string[]; offer: boolean }[],
     ending: GameEnding = {},
   ): void {
     clearSavedGame();
-    const controller = new LocalController(variant, mode, { startFen: startFen ?? "", moves, ...ending });
+    const controller = new LocalController(variant, players, mode, { startFen: startFen ?? "", moves, ...ending });
     const screen = new GameScreen(
       controller,
       {
-      playAgain: () => this.startGame(variant, mode, startFen, []),
+      playAgain: () => this.startGame(variant, players, mode, startFen, []),
       chooseMode: () => {
         clearSavedGame();
         this.show({ kind: "mode", variant });
@@ -170,26 +170,26 @@ export class App {
 
   private openRoom(id: string): void {
     const room = new RoomScreen(id, this.board, {
-      continueVsComputer: (record, color) => this.continueVsComputer(record, color),
+      continueVsComputer: (record, seat) => this.continueVsComputer(record, seat),
       chooseMode: (variant) => this.show(variant ? { kind: "mode", variant } : { kind: "rules" }),
     });
     this.show({ kind: "room", room });
   }
 
-  /** An online game goes on here against the computer (Intermediate), the player keeping `color`. */
-  private continueVsComputer(record: GameRecord, color: Color): void {
-    const start = RulesGame.create(record.variant, record.startFen);
+  /** An online game goes on here against the computer (Intermediate), the player keeping `seat`. */
+  private continueVsComputer(record: GameRecord, seat: Seat): void {
+    const start = RulesGame.create(record.variant, record.startFen, record.players);
     const startTurn = start.snapshot().turn;
     start.free();
-    this.startGame(record.variant, color === startTurn ? "intermediate" : "second", record.startFen, record.moves);
+    this.startGame(record.variant, record.players, seat === startTurn ? "intermediate" : "second", record.startFen, record.moves);
   }
 
-  /** A game from PDN, read with `variant`'s rules unless it names its own, at one screen. */
-  private startFromPdn(text: string, variant: VariantKey): void {
-    const game = RulesGame.fromPdn(text, variant);
+  /** A game from its record (PDN, or a Halma record), read as `variant`'s unless it names its own, at one screen. */
+  private startFromPdn(text: string, variant: VariantKey, players: number): void {
+    const game = RulesGame.fromRecord(text, variant, players);
     try {
       const r = game.record();
-      this.startGame(r.variant, "local", r.startFen, r.moves, { resigned: r.resigned, drawAgreed: r.drawAgreed });
+      this.startGame(r.variant, r.players, "local", r.startFen, r.moves, { resigned: r.resigned, drawAgreed: r.drawAgreed });
     } finally {
       game.free();
     }

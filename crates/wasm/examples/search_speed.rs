@@ -5,7 +5,7 @@ use kingme_wasm::session::Session;
 use kingme_wasm::SystemClock;
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let mut session = Session::new("international", None)?;
+    let mut session = Session::new("international", None, None)?;
     session.play_text("d4-e5", false)?;
     for nodes in [200_000, 1_000_000] {
         let report = session.search_nodes(nodes, &SystemClock);

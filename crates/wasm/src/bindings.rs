@@ -1,25 +1,32 @@
-//! The JavaScript surface: a `Game` class whose structured results are plain JS objects.
+//! The JavaScript surface: a `Game` class whose structured results are typed plain JS objects
+//! (their TypeScript declarations come from `view`'s types through `tsify`).
 
-use crate::session::{parse_level, Session, SessionError};
+use crate::session::{self, parse_level, Memory, Session, SessionError};
+use crate::view::{ComputerTurn, GameInfo, GameView, MoveView, RecordView, SearchReport};
 use crate::SystemClock;
 use serde::Serialize;
+use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
-fn to_js<T: Serialize>(value: &T) -> Result<JsValue, JsError> {
-    value
-        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
-        .map_err(|e| JsError::new(&e.to_string()))
+fn to_ts<T: Tsify + Serialize>(value: &T) -> Result<Ts<T>, JsError> {
+    value.into_ts().map_err(|e| JsError::new(&e.to_string()))
 }
 
 fn js_error(e: SessionError) -> JsError {
     JsError::new(&e.0)
 }
 
-/// What the computer remembers between its turns (its transposition table); one per worker.
+/// Every game the site offers: key, English name, family and player counts.
+#[wasm_bindgen]
+pub fn games() -> Result<Vec<Ts<GameInfo>>, JsError> {
+    session::games().iter().map(to_ts).collect()
+}
+
+/// What the computer remembers between its turns (its transposition tables); one per worker.
 #[wasm_bindgen(js_name = EngineMemory)]
 #[derive(Debug, Default)]
 pub struct JsMemory {
-    memory: kingme_engine::Memory,
+    memory: Memory,
 }
 
 #[wasm_bindgen(js_class = EngineMemory)]
@@ -30,7 +37,7 @@ impl JsMemory {
     }
 }
 
-/// A game of draughts under the rules of one variant.
+/// A game of any kind the site offers.
 #[wasm_bindgen(js_name = Game)]
 #[derive(Debug)]
 pub struct JsGame {
@@ -39,108 +46,119 @@ pub struct JsGame {
 
 #[wasm_bindgen(js_class = Game)]
 impl JsGame {
-    /// A new game of `variant`, from its starting position or from `fen`.
+    /// A new game of `variant` for `players` (the smallest count when absent), from its start
+    /// or from `position` (FEN for draughts, a position string for Halma).
     #[wasm_bindgen(constructor)]
-    pub fn new(variant: &str, fen: Option<String>) -> Result<JsGame, JsError> {
-        let session = Session::new(variant, fen.as_deref()).map_err(js_error)?;
+    pub fn new(
+        variant: &str,
+        players: Option<u8>,
+        position: Option<String>,
+    ) -> Result<JsGame, JsError> {
+        let session = Session::new(variant, players, position.as_deref()).map_err(js_error)?;
         Ok(JsGame { session })
     }
 
-    /// A game read from PDN text.
-    #[wasm_bindgen(js_name = fromPdn)]
-    pub fn from_pdn(text: &str, variant: Option<String>) -> Result<JsGame, JsError> {
-        let session = Session::from_pdn(text, variant.as_deref()).map_err(js_error)?;
+    /// A game read from its record (PDN for draughts, the Halma record format); `variant` and
+    /// `players` are assumed where the record does not say.
+    #[wasm_bindgen(js_name = fromRecord)]
+    pub fn from_record(
+        text: &str,
+        variant: Option<String>,
+        players: Option<u8>,
+    ) -> Result<JsGame, JsError> {
+        let session = Session::from_record(text, variant.as_deref(), players).map_err(js_error)?;
         Ok(JsGame { session })
     }
 
-    /// The game to replay: `{ variant, startFen, moves: {path, offer}[], resigned, drawAgreed }`.
-    pub fn record(&self) -> Result<JsValue, JsError> {
-        to_js(&self.session.record())
+    /// The game to replay: rules, start, moves with their draw offers, resignations.
+    pub fn record(&self) -> Result<Ts<RecordView>, JsError> {
+        to_ts(&self.session.record())
     }
 
-    /// Every legal move: `{ path, captures, notation, promotes }[]`.
+    /// Every legal move with its full route.
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Result<JsValue, JsError> {
-        to_js(&self.session.legal_moves())
+    pub fn legal_moves(&self) -> Result<Vec<Ts<MoveView>>, JsError> {
+        self.session.legal_moves().iter().map(to_ts).collect()
     }
 
     /// Plays a move written in notation; returns the move played.
-    pub fn play(&mut self, text: &str, offer_draw: bool) -> Result<JsValue, JsError> {
+    pub fn play(&mut self, text: &str, offer_draw: bool) -> Result<Ts<MoveView>, JsError> {
         let played = self.session.play_text(text, offer_draw).map_err(js_error)?;
-        to_js(&played)
+        to_ts(&played)
     }
 
-    /// Plays the legal move whose route is `path` (start square first).
+    /// Plays the legal move whose route is `path` (start first; empty for a pass).
     #[wasm_bindgen(js_name = playPath)]
-    pub fn play_path(&mut self, path: Vec<String>, offer_draw: bool) -> Result<JsValue, JsError> {
+    pub fn play_path(
+        &mut self,
+        path: Vec<String>,
+        offer_draw: bool,
+    ) -> Result<Ts<MoveView>, JsError> {
         let played = self
             .session
             .play_path(&path, offer_draw)
             .map_err(js_error)?;
-        to_js(&played)
+        to_ts(&played)
     }
 
-    /// Takes back the last move; returns it, or `undefined` at the start.
-    pub fn undo(&mut self) -> Result<JsValue, JsError> {
-        match self.session.undo() {
-            Some(m) => to_js(&m),
-            None => Ok(JsValue::UNDEFINED),
-        }
+    /// Takes back the last turn; returns its move, or `undefined` at the start.
+    pub fn undo(&mut self) -> Result<Option<Ts<MoveView>>, JsError> {
+        self.session.undo().as_ref().map(to_ts).transpose()
     }
 
-    /// `color` (`"white"` or `"black"`) resigns.
-    pub fn resign(&mut self, color: &str) -> Result<(), JsError> {
-        self.session.resign(color).map_err(js_error)
+    /// The player in `seat` (0-based) resigns.
+    pub fn resign(&mut self, seat: u8) -> Result<(), JsError> {
+        self.session.resign(seat).map_err(js_error)
     }
 
-    /// Accepts the pending draw offer.
+    /// Accepts the pending draw offer (draughts).
     #[wasm_bindgen(js_name = acceptDraw)]
     pub fn accept_draw(&mut self) -> Result<(), JsError> {
         self.session.accept_draw().map_err(js_error)
     }
 
     /// The state the screen draws.
-    pub fn snapshot(&self) -> Result<JsValue, JsError> {
-        to_js(&self.session.snapshot())
+    pub fn view(&self) -> Result<Ts<GameView>, JsError> {
+        to_ts(&self.session.view())
     }
 
-    /// The current position as FEN.
+    /// The current position as FEN or position string.
     pub fn fen(&self) -> String {
         self.session.fen()
     }
 
-    /// The position the game started from, as FEN.
+    /// The position the game started from.
     #[wasm_bindgen(js_name = startFen)]
     pub fn start_fen(&self) -> String {
         self.session.start_fen()
     }
 
-    /// The game as PDN.
-    #[wasm_bindgen(js_name = toPdn)]
-    pub fn to_pdn(&self) -> String {
-        self.session.to_pdn()
+    /// The game as text: PDN for draughts, the Halma record for the Halma family.
+    #[wasm_bindgen(js_name = recordText)]
+    pub fn record_text(&self) -> String {
+        self.session.record_text()
     }
 
-    /// The computer's turn at `level`: `{ acceptDraw, move, offerDraw }`. `memory` keeps what
-    /// it learns for its next turns (Expert uses it).
+    /// The computer's turn at `level` for the seat to move: `{ acceptDraw, move, offerDraw }`.
+    /// `memory` keeps what it learns for its next turns (Expert uses it).
     #[wasm_bindgen(js_name = computerTurn)]
     pub fn computer_turn(
         &self,
         level: &str,
         seed: u32,
         memory: &mut JsMemory,
-    ) -> Result<JsValue, JsError> {
+    ) -> Result<Ts<ComputerTurn>, JsError> {
         let level = parse_level(level).map_err(js_error)?;
         let turn = self
             .session
             .computer_turn(level, &SystemClock, u64::from(seed), &mut memory.memory)
             .map_err(js_error)?;
-        to_js(&turn)
+        to_ts(&turn)
     }
 
-    /// Searches `nodes` nodes: `{ nodes, depth, elapsedMs, best }`.
+    /// Searches `nodes` nodes.
     #[wasm_bindgen(js_name = searchNodes)]
-    pub fn search_nodes(&self, nodes: u32) -> Result<JsValue, JsError> {
-        to_js(&self.session.search_nodes(u64::from(nodes), &SystemClock))
+    pub fn search_nodes(&self, nodes: u32) -> Result<Ts<SearchReport>, JsError> {
+        to_ts(&self.session.search_nodes(u64::from(nodes), &SystemClock))
     }
 }

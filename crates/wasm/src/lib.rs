@@ -1,9 +1,12 @@
 //! The browser API of kingme: rules and engine through wasm-bindgen.
 //!
-//! [`session::Session`] holds a game and builds the views the page draws; `bindings` exposes it
-//! to JavaScript as the class `Game`, whose errors are JS `Error`s carrying the Rust message.
+//! [`session::Session`] holds a game of any family (draughts, or Halma and Chinese checkers) and
+//! builds the game-neutral views of [`view`] that the page draws; `bindings` exposes it to
+//! JavaScript as the class `Game`, whose errors are JS `Error`s carrying the Rust message.
 
 mod bindings;
+pub mod draughts;
+pub mod halma;
 pub mod session;
 pub mod view;
 
@@ -21,7 +24,7 @@ extern "C" {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SystemClock;
 
-impl kingme_engine::Clock for SystemClock {
+impl kingme_engine_core::Clock for SystemClock {
     #[cfg(target_arch = "wasm32")]
     fn now_ms(&self) -> f64 {
         performance_now()

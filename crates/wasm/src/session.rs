@@ -1,15 +1,12 @@
-//! A game as the browser sees it: the rules' `Game` plus the views the screen draws.
+//! A game of any family as the browser sees it: one surface over the draughts and the Halma
+//! sessions, so that the page never asks which family it holds.
 //!
 //! Plain Rust, so it is tested natively; `bindings` only converts these values for JavaScript.
 
-use crate::view::{
-    ComputerTurn, CountdownView, LastMoveView, Material, MoveView, PieceView, PiecesLeft,
-    RecordView, RecordedMove, ResultView, SearchReport, Snapshot,
-};
-use kingme_draughts::{
-    notation, Color, DrawRule, EndReason, Game, Move, Outcome, Position, Variant,
-};
-use kingme_engine::{Clock, Level, Memory};
+use crate::draughts::DraughtsSession;
+use crate::halma::HalmaSession;
+use crate::view::{ComputerTurn, Family, GameInfo, GameView, MoveView, RecordView, SearchReport};
+use kingme_engine_core::{Clock, Level};
 use std::fmt;
 
 /// A problem with what the page asked for; its message names the problem.
@@ -24,23 +21,8 @@ impl fmt::Display for SessionError {
 
 impl std::error::Error for SessionError {}
 
-fn fail(message: impl fmt::Display) -> SessionError {
+pub(crate) fn fail(message: impl fmt::Display) -> SessionError {
     SessionError(message.to_string())
-}
-
-/// One played move as the screen shows it.
-#[derive(Clone, Debug)]
-struct Played {
-    color: Color,
-    view: MoveView,
-    offered_draw: bool,
-}
-
-/// A game in progress, with the history of its moves' views.
-#[derive(Debug, Clone)]
-pub struct Session {
-    game: Game,
-    played: Vec<Played>,
 }
 
 /// Parses a level name: `beginner`, `intermediate`, `advanced` or `expert`.
@@ -48,276 +30,206 @@ pub fn parse_level(name: &str) -> Result<Level, SessionError> {
     name.trim().parse::<Level>().map_err(fail)
 }
 
-fn parse_variant(name: &str) -> Result<Variant, SessionError> {
-    name.parse::<Variant>().map_err(fail)
+/// Every game the site offers, draughts first.
+pub fn games() -> Vec<GameInfo> {
+    let draughts = kingme_draughts::Variant::ALL.into_iter().map(|v| GameInfo {
+        key: v.key().to_owned(),
+        name: match v {
+            kingme_draughts::Variant::English => "English checkers",
+            kingme_draughts::Variant::International => "International draughts",
+            kingme_draughts::Variant::Russian => "Russian draughts",
+            kingme_draughts::Variant::Brazilian => "Brazilian draughts",
+        }
+        .to_owned(),
+        family: Family::Draughts,
+        players: vec![2],
+    });
+    let halma = kingme_halma::Variant::ALL.into_iter().map(|v| GameInfo {
+        key: v.key().to_owned(),
+        name: match v {
+            kingme_halma::Variant::Halma8 => "Halma 8×8",
+            kingme_halma::Variant::Halma10 => "Halma 10×10",
+            kingme_halma::Variant::Halma16 => "Halma 16×16",
+            kingme_halma::Variant::ChineseCheckers => "Chinese checkers",
+        }
+        .to_owned(),
+        family: Family::Halma,
+        players: v.player_counts().to_vec(),
+    });
+    draughts.chain(halma).collect()
 }
 
-/// Describes `m`, played from `before`, with squares named on `before`'s board.
-pub fn move_view(before: &Position, m: &Move) -> MoveView {
-    let g = before.variant().geometry();
-    let mut path = Vec::with_capacity(m.landings().len() + 1);
-    path.push(g.name(m.from()).to_string());
-    path.extend(m.landings().iter().map(|&sq| g.name(sq).to_string()));
-    MoveView {
-        path,
-        captures: notation::captured_in_order(before.variant(), m)
-            .into_iter()
-            .map(|sq| g.name(sq).to_string())
-            .collect(),
-        notation: notation::move_to_string(before.variant(), m),
-        promotes: m.promotes(),
+/// The family of the game called `variant`.
+pub fn family_of(variant: &str) -> Result<Family, SessionError> {
+    if variant.parse::<kingme_draughts::Variant>().is_ok() {
+        Ok(Family::Draughts)
+    } else if variant.parse::<kingme_halma::Variant>().is_ok() {
+        Ok(Family::Halma)
+    } else {
+        Err(fail(format_args!(
+            "unknown game '{variant}' (expected one of {})",
+            games()
+                .iter()
+                .map(|g| g.key.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )))
     }
+}
+
+/// What the computer remembers between its turns, for both families.
+#[derive(Debug, Default)]
+pub struct Memory {
+    pub draughts: kingme_engine::Memory,
+    pub halma: kingme_halma_engine::Memory,
+}
+
+/// A game in progress of either family.
+#[derive(Debug, Clone)]
+pub enum Session {
+    Draughts(DraughtsSession),
+    Halma(Box<HalmaSession>),
 }
 
 impl Session {
-    /// A new game of `variant` (`english`, `international`, `russian`, `brazilian`), from its
-    /// starting position or from `fen`.
-    pub fn new(variant: &str, fen: Option<&str>) -> Result<Session, SessionError> {
-        let variant = parse_variant(variant)?;
-        let game = match fen.map(str::trim).filter(|f| !f.is_empty()) {
-            Some(fen) => Game::from_fen(variant, fen).map_err(fail)?,
-            None => Game::new(variant),
-        };
-        Ok(Session {
-            game,
-            played: Vec::new(),
-        })
-    }
-
-    /// A game read from PDN text (its moves replayed, so undo works through them); `variant`
-    /// is the rules to read it with when it has no `GameType` tag.
-    pub fn from_pdn(text: &str, variant: Option<&str>) -> Result<Session, SessionError> {
-        let fallback = variant.map(parse_variant).transpose()?;
-        let pdn = kingme_draughts::pdn::read(text, fallback).map_err(fail)?;
-        let recorded = &pdn.game;
-        let mut session = Session {
-            game: Game::from_position(*recorded.start_position()),
-            played: Vec::new(),
-        };
-        // PDN keeps no draw offers; a declared draw that no rule made was agreed, so the last
-        // move carried the offer that was accepted.
-        let declared = pdn.outcome().filter(|_| recorded.outcome().is_none());
-        let agreed = declared.is_some_and(|o| o.reason == EndReason::Draw(DrawRule::Agreement));
-        let last = recorded.moves().len().checked_sub(1);
-        for (i, m) in recorded.moves().enumerate() {
-            let offer = agreed && Some(i) == last && session.game.may_offer_draw();
-            session.play_move(m, offer)?;
-        }
-        match declared {
-            Some(Outcome {
-                reason: EndReason::Resignation,
-                winner: Some(winner),
-            }) => session.game.resign(!winner).map_err(fail)?,
-            _ if agreed && session.game.draw_offer().is_some() => {
-                session.game.accept_draw().map_err(fail)?;
+    /// A new game of `variant` for `players` (the game's smallest count when absent), from its
+    /// start or from `position` (a FEN for draughts, a position string for Halma).
+    pub fn new(
+        variant: &str,
+        players: Option<u8>,
+        position: Option<&str>,
+    ) -> Result<Session, SessionError> {
+        match family_of(variant)? {
+            Family::Draughts => {
+                if let Some(n) = players.filter(|&n| n != 2) {
+                    return Err(fail(format_args!(
+                        "{variant} is played by 2 players, not {n}"
+                    )));
+                }
+                DraughtsSession::new(variant, position).map(Session::Draughts)
             }
-            _ => {}
+            Family::Halma => {
+                let v = crate::halma::parse_variant(variant)?;
+                HalmaSession::new(v, players, position).map(|s| Session::Halma(Box::new(s)))
+            }
         }
-        Ok(session)
     }
 
-    /// The game as a record to replay: start, moves with their draw offers, and how it ended
-    /// when no move ended it (a resignation or an accepted draw).
+    /// A game read from a record: PDN for draughts, the Halma record format for the Halma
+    /// family (a record with a `Variant` tag, or read as `variant`'s when that is a Halma game).
+    pub fn from_record(
+        text: &str,
+        variant: Option<&str>,
+        players: Option<u8>,
+    ) -> Result<Session, SessionError> {
+        let halma_given = match variant.map(family_of).transpose()? {
+            Some(Family::Halma) => variant.map(crate::halma::parse_variant).transpose()?,
+            _ => None,
+        };
+        let has_variant_tag = text
+            .lines()
+            .any(|l| l.trim_start().to_ascii_lowercase().starts_with("[variant "));
+        if halma_given.is_some() || has_variant_tag {
+            HalmaSession::from_record(text, halma_given, players)
+                .map(|s| Session::Halma(Box::new(s)))
+        } else {
+            let draughts = variant.filter(|v| family_of(v).ok() == Some(Family::Draughts));
+            DraughtsSession::from_pdn(text, draughts).map(Session::Draughts)
+        }
+    }
+
+    pub fn family(&self) -> Family {
+        match self {
+            Session::Draughts(_) => Family::Draughts,
+            Session::Halma(_) => Family::Halma,
+        }
+    }
+
     pub fn record(&self) -> RecordView {
-        let outcome = self.game.outcome();
-        RecordView {
-            variant: self.game.variant().key(),
-            start_fen: self.start_fen(),
-            moves: self
-                .played
-                .iter()
-                .map(|p| RecordedMove {
-                    path: p.view.path.clone(),
-                    offer: p.offered_draw,
-                })
-                .collect(),
-            resigned: outcome
-                .filter(|o| o.reason == EndReason::Resignation)
-                .and_then(|o| o.winner)
-                .map(|winner| (!winner).name()),
-            draw_agreed: outcome.is_some_and(|o| o.reason == EndReason::Draw(DrawRule::Agreement)),
+        match self {
+            Session::Draughts(s) => s.record(),
+            Session::Halma(s) => s.record(),
         }
     }
 
-    /// The position the game started from, as FEN.
-    pub fn start_fen(&self) -> String {
-        self.game.start_position().to_fen()
-    }
-
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// Every legal move with its full route (none once the game is over), in reading order: by starting square (file, then rank), then by the
-    /// squares landed on, then by the pieces taken (two captures may share their route).
     pub fn legal_moves(&self) -> Vec<MoveView> {
-        let pos = self.game.position();
-        let g = pos.variant().geometry();
-        let place = |sq: kingme_draughts::Square| (g.file(sq), g.rank(sq));
-        let mut moves = self.game.legal_moves();
-        moves.sort_by_cached_key(|m| {
-            let landings: Vec<_> = m.landings().iter().map(|&sq| place(sq)).collect();
-            let captured: Vec<_> = m.captured().into_iter().map(place).collect();
-            (place(m.from()), landings, captured)
-        });
-        moves.iter().map(|m| move_view(pos, m)).collect()
+        match self {
+            Session::Draughts(s) => s.legal_moves(),
+            Session::Halma(s) => s.legal_moves(),
+        }
     }
 
-    fn play_move(&mut self, m: &Move, offer_draw: bool) -> Result<MoveView, SessionError> {
-        let before = *self.game.position();
-        let view = move_view(&before, m);
-        self.game.play(m, offer_draw).map_err(fail)?;
-        self.played.push(Played {
-            color: before.turn(),
-            view: view.clone(),
-            offered_draw: offer_draw,
-        });
-        Ok(view)
-    }
-
-    /// Plays a move written in notation (`c3-d4`, `c3x e5`, `c3:e5:g7`, shortened forms).
+    /// Plays a move written in the game's notation; a draw offer only exists in draughts.
     pub fn play_text(&mut self, text: &str, offer_draw: bool) -> Result<MoveView, SessionError> {
-        self.check_not_over()?;
-        let m = notation::parse_move(self.game.position(), text).map_err(fail)?;
-        self.play_move(&m, offer_draw)
+        match self {
+            Session::Draughts(s) => s.play_text(text, offer_draw),
+            Session::Halma(s) => s.play_text(text),
+        }
     }
 
-    /// Plays the legal move whose route is exactly `path` (its first square is the start).
+    /// Plays the legal move whose route is `path`.
     pub fn play_path(
         &mut self,
         path: &[String],
         offer_draw: bool,
     ) -> Result<MoveView, SessionError> {
-        self.check_not_over()?;
-        let pos = *self.game.position();
-        let g = pos.variant().geometry();
-        let squares = path
-            .iter()
-            .map(|name| g.parse_square(name).map_err(fail))
-            .collect::<Result<Vec<_>, _>>()?;
-        let Some((&from, landings)) = squares.split_first() else {
-            return Err(fail("empty move path"));
-        };
-        let m = self
-            .game
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.from() == from && m.landings() == landings)
-            .ok_or_else(|| fail(format_args!("no legal move follows {}", path.join("-"))))?;
-        self.play_move(&m, offer_draw)
-    }
-
-    fn check_not_over(&self) -> Result<(), SessionError> {
-        match self.game.outcome() {
-            Some(_) => Err(fail("the game is over")),
-            None => Ok(()),
+        match self {
+            Session::Draughts(s) => s.play_path(path, offer_draw),
+            Session::Halma(s) => s.play_path(path),
         }
     }
 
-    /// Takes back the last move; `None` at the start of the game.
     pub fn undo(&mut self) -> Option<MoveView> {
-        self.game.undo()?;
-        self.played.pop().map(|p| p.view)
+        match self {
+            Session::Draughts(s) => s.undo(),
+            Session::Halma(s) => s.undo(),
+        }
     }
 
-    /// `color` (`white` or `black`) resigns.
-    pub fn resign(&mut self, color: &str) -> Result<(), SessionError> {
-        self.check_not_over()?;
-        let color = match color {
-            "white" => Color::White,
-            "black" => Color::Black,
-            other => return Err(fail(format_args!("unknown color \"{other}\""))),
-        };
-        self.game.resign(color).map_err(fail)
+    /// The player in `seat` (0-based) resigns.
+    pub fn resign(&mut self, seat: u8) -> Result<(), SessionError> {
+        match self {
+            Session::Draughts(s) => s.resign(seat),
+            Session::Halma(s) => s.resign(seat),
+        }
     }
 
-    /// Accepts the pending draw offer.
     pub fn accept_draw(&mut self) -> Result<(), SessionError> {
-        self.check_not_over()?;
-        self.game.accept_draw().map_err(fail)
+        match self {
+            Session::Draughts(s) => s.accept_draw(),
+            Session::Halma(_) => Err(fail("there are no draw offers in this game")),
+        }
+    }
+
+    pub fn view(&self) -> GameView {
+        match self {
+            Session::Draughts(s) => s.view(),
+            Session::Halma(s) => s.view(),
+        }
     }
 
     pub fn fen(&self) -> String {
-        self.game.position().to_fen()
-    }
-
-    pub fn to_pdn(&self) -> String {
-        self.game.to_pdn()
-    }
-
-    /// Everything the screen draws.
-    pub fn snapshot(&self) -> Snapshot {
-        let pos = self.game.position();
-        let g = pos.variant().geometry();
-        let name = |sq| g.name(sq).to_string();
-        let mut pieces = Vec::new();
-        for color in Color::ALL {
-            for sq in pos.pieces(color) {
-                pieces.push(PieceView {
-                    square: name(sq),
-                    color: color.name(),
-                    king: pos.kings(color).contains(sq),
-                });
-            }
-        }
-        let legal = self.game.legal_moves();
-        let mut must_capture: Vec<String> = Vec::new();
-        if legal.iter().any(Move::is_capture) {
-            for m in legal.iter() {
-                let from = name(m.from());
-                if !must_capture.contains(&from) {
-                    must_capture.push(from);
-                }
-            }
-        }
-        let material = |color| Material {
-            men: pos.men(color).count(),
-            kings: pos.kings(color).count(),
-        };
-        Snapshot {
-            variant: pos.variant().key(),
-            size: g.size(),
-            fen: pos.to_fen(),
-            turn: pos.turn().name(),
-            ply: self.played.len(),
-            pieces,
-            must_capture,
-            pieces_left: PiecesLeft {
-                white: material(Color::White),
-                black: material(Color::Black),
-            },
-            countdowns: self
-                .game
-                .countdowns()
-                .into_iter()
-                .map(|c| CountdownView {
-                    rule: c.rule.key().to_owned(),
-                    rule_name: c.rule.to_string(),
-                    moves_left: c.moves_left,
-                })
-                .collect(),
-            last_move: self.played.last().map(|p| LastMoveView {
-                color: p.color.name(),
-                played: p.view.clone(),
-                offered_draw: p.offered_draw,
-            }),
-            result: self.game.outcome().map(|o| ResultView {
-                winner: o.winner.map(Color::name),
-                reason: o.reason.key().to_owned(),
-                reason_text: o.reason.to_string(),
-            }),
-            draw_offer: self.game.draw_offer().map(Color::name),
-            may_offer_draw: self.game.outcome().is_none() && self.game.may_offer_draw(),
-            moves: self
-                .played
-                .iter()
-                .map(|p| p.view.notation.clone())
-                .collect(),
+        match self {
+            Session::Draughts(s) => s.fen(),
+            Session::Halma(s) => s.fen(),
         }
     }
 
-    /// What the computer at `level` does on its turn: accept a pending offer, or move (and
-    /// perhaps offer a draw with the move). `memory` carries what it learnt on earlier turns.
+    pub fn start_fen(&self) -> String {
+        match self {
+            Session::Draughts(s) => s.start_fen(),
+            Session::Halma(s) => s.start_fen(),
+        }
+    }
+
+    /// The game as text: PDN, or the Halma record.
+    pub fn record_text(&self) -> String {
+        match self {
+            Session::Draughts(s) => s.to_pdn(),
+            Session::Halma(s) => s.record_text(),
+        }
+    }
+
     pub fn computer_turn(
         &self,
         level: Level,
@@ -325,36 +237,16 @@ impl Session {
         seed: u64,
         memory: &mut Memory,
     ) -> Result<ComputerTurn, SessionError> {
-        self.check_not_over()?;
-        let offer_from_opponent = self.game.draw_offer() == Some(!self.game.position().turn());
-        if offer_from_opponent && kingme_engine::accepts_draw(&self.game, level, clock) {
-            return Ok(ComputerTurn {
-                accept_draw: true,
-                chosen: None,
-                offer_draw: false,
-            });
+        match self {
+            Session::Draughts(s) => s.computer_turn(level, clock, seed, &mut memory.draughts),
+            Session::Halma(s) => s.computer_turn(level, clock, seed, &mut memory.halma),
         }
-        let chosen = memory.choose_move(&self.game, level, clock, seed);
-        let offer_draw = chosen.is_some()
-            && self.game.may_offer_draw()
-            && kingme_engine::wants_to_offer_draw(&self.game, level, clock);
-        Ok(ComputerTurn {
-            accept_draw: false,
-            chosen: chosen.map(|m| move_view(self.game.position(), &m)),
-            offer_draw,
-        })
     }
 
-    /// Searches the current position to a fixed number of nodes (for measuring speed).
     pub fn search_nodes(&self, nodes: u64, clock: &dyn Clock) -> SearchReport {
-        let start = clock.now_ms();
-        let limits = kingme_engine::Limits::Nodes(nodes);
-        let result = kingme_engine::search(&self.game, limits, clock, &mut |_| {});
-        SearchReport {
-            nodes: result.nodes,
-            depth: result.depth,
-            elapsed_ms: clock.now_ms() - start,
-            best: result.best.map(|m| move_view(self.game.position(), &m)),
+        match self {
+            Session::Draughts(s) => s.search_nodes(nodes, clock),
+            Session::Halma(s) => s.search_nodes(nodes, clock),
         }
     }
 }

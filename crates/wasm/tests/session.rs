@@ -1,8 +1,16 @@
 #![allow(clippy::unwrap_used)]
 
-use kingme_engine::{Level, Memory};
-use kingme_wasm::session::{parse_level, Session};
+use kingme_engine_core::Level;
+use kingme_wasm::session::{parse_level, Memory, Session};
+use kingme_wasm::view::{Details, DraughtsDetails, GameView, Resignation};
 use kingme_wasm::SystemClock;
+
+fn draughts(view: &GameView) -> &DraughtsDetails {
+    match &view.details {
+        Details::Draughts(d) => d,
+        Details::Halma(_) => panic!("a draughts game has draughts details"),
+    }
+}
 
 fn path(squares: &str) -> Vec<String> {
     squares.split('-').map(str::to_owned).collect()
@@ -10,80 +18,89 @@ fn path(squares: &str) -> Vec<String> {
 
 #[test]
 fn a_new_english_game_lists_black_moves_with_routes() {
-    let s = Session::new("english", None).unwrap();
+    let s = Session::new("english", None, None).unwrap();
     let moves = s.legal_moves();
     assert_eq!(moves.len(), 7);
     let m = moves.iter().find(|m| m.notation == "c3-d4").unwrap();
     assert_eq!(m.path, ["c3", "d4"]);
     assert!(m.captures.is_empty());
-    let snap = s.snapshot();
-    assert_eq!(snap.turn, "black");
-    assert_eq!(snap.size, 8);
+    let snap = s.view();
+    // Black moves first in English checkers: seat 0, its men on ranks 1–3.
+    assert_eq!(snap.turn, Some(0));
+    assert_eq!(snap.seats[0].color, kingme_wasm::view::ColorKey::Black);
+    assert_eq!(snap.seats[1].view_angle, 180.0);
+    assert_eq!(snap.layout.cells.len(), 64);
+    assert_eq!(snap.layout.cells.iter().filter(|c| c.playable).count(), 32);
+    assert!(snap.layout.cells[0].playable && snap.layout.cells[0].name == "a1");
+    assert!(!snap.layout.cells[1].playable && snap.layout.cells[1].x == 1.0);
     assert_eq!(snap.pieces.len(), 24);
-    assert_eq!(snap.pieces_left.black.men, 12);
-    assert!(snap.must_capture.is_empty());
-    assert!(snap.may_offer_draw);
+    assert!(snap.pieces.iter().any(|p| p.cell == "c3" && p.seat == 0));
+    assert_eq!(draughts(&snap).pieces_left[0].men, 12);
+    assert!(draughts(&snap).must_capture.is_empty());
+    assert!(draughts(&snap).may_offer_draw);
     assert_eq!(snap.last_move, None);
 }
 
 #[test]
 fn playing_by_path_and_by_text_agree_and_undo_restores() {
-    let mut s = Session::new("english", None).unwrap();
-    let start = s.snapshot();
+    let mut s = Session::new("english", None, None).unwrap();
+    let start = s.view();
     let played = s.play_path(&path("c3-d4"), false).unwrap();
     assert_eq!(played.notation, "c3-d4");
     s.play_text("f6-e5", true).unwrap();
-    let snap = s.snapshot();
+    let snap = s.view();
     assert_eq!(snap.moves, ["c3-d4", "f6-e5"]);
-    assert_eq!(snap.draw_offer, Some("white"));
-    let last = snap.last_move.unwrap();
-    assert_eq!(last.color, "white");
+    assert_eq!(draughts(&snap).draw_offer, Some(1));
+    assert_eq!(snap.last_moves.len(), 2);
+    let last = snap.last_move.clone().unwrap();
+    assert_eq!(last.seat, 1);
     assert!(last.offered_draw);
     // Black must now capture d4×f6.
-    assert_eq!(snap.must_capture, ["d4"]);
+    assert_eq!(draughts(&snap).must_capture, ["d4"]);
     let capture = &s.legal_moves()[0];
     assert_eq!(capture.path, ["d4", "f6"]);
     assert_eq!(capture.captures, ["e5"]);
     assert!(s.undo().is_some());
-    assert_eq!(s.snapshot().draw_offer, None);
+    assert_eq!(draughts(&s.view()).draw_offer, None);
     assert!(s.undo().is_some());
     assert!(s.undo().is_none());
-    assert_eq!(s.snapshot(), start);
+    assert_eq!(s.view(), start);
 }
 
 #[test]
 fn bad_input_is_refused_with_a_message_naming_it() {
-    let err = Session::new("chess", None).unwrap_err();
+    let err = Session::new("chess", None, None).unwrap_err();
     assert!(err.0.contains("chess"), "{err}");
-    assert!(Session::new("english", Some("W:Wzz")).is_err());
-    let mut s = Session::new("english", None).unwrap();
+    assert!(Session::new("english", None, Some("W:Wzz")).is_err());
+    let mut s = Session::new("english", None, None).unwrap();
     let err = s.play_path(&path("c3-c5"), false).unwrap_err();
     assert!(err.0.contains("c3-c5"), "{err}");
     assert!(s.play_path(&path("q9-d4"), false).is_err());
     assert!(s.play_path(&[], false).is_err());
     assert!(s.play_text("a1-b2", false).is_err());
     assert!(s.accept_draw().unwrap_err().0.contains("no draw offer"));
-    assert!(s.resign("green").unwrap_err().0.contains("green"));
+    assert!(s.resign(2).unwrap_err().0.contains("seat 2"));
     assert!(parse_level("grandmaster")
         .unwrap_err()
         .0
         .contains("grandmaster"));
-    assert_eq!(s.snapshot().ply, 0);
+    assert_eq!(s.view().ply, 0);
 }
 
 #[test]
 fn a_game_from_fen_reports_result_when_one_side_is_stuck() {
     // The white king on a1 takes the last black man on b2, landing anywhere up to j10.
-    let mut s = Session::new("international", Some("W:WK46:B41")).unwrap();
+    let mut s = Session::new("international", None, Some("W:WK46:B41")).unwrap();
     let moves = s.legal_moves();
     assert_eq!(moves.len(), 8);
     assert!(moves
         .iter()
         .all(|m| m.captures == ["b2"] && m.path[0] == "a1"));
-    assert_eq!(s.snapshot().must_capture, ["a1"]);
+    assert_eq!(draughts(&s.view()).must_capture, ["a1"]);
     s.play_path(&moves[0].path.clone(), false).unwrap();
-    let result = s.snapshot().result.unwrap();
-    assert_eq!(result.winner, Some("white"));
+    let result = s.view().result.unwrap();
+    assert_eq!(result.winner, Some(0));
+    assert_eq!(result.placings, [[0], [1]]);
     assert_eq!(result.reason, "no-pieces");
     assert!(s.legal_moves().is_empty());
     assert!(s.play_text("a1-b2", false).unwrap_err().0.contains("over"));
@@ -91,83 +108,89 @@ fn a_game_from_fen_reports_result_when_one_side_is_stuck() {
 
 #[test]
 fn resignation_and_agreement_end_the_game() {
-    let mut s = Session::new("russian", None).unwrap();
-    s.resign("white").unwrap();
-    let r = s.snapshot().result.unwrap();
-    assert_eq!(
-        (r.winner, r.reason.as_str()),
-        (Some("black"), "resignation")
-    );
+    let mut s = Session::new("russian", None, None).unwrap();
+    s.resign(0).unwrap();
+    let r = s.view().result.unwrap();
+    assert_eq!((r.winner, r.reason.as_str()), (Some(1), "resignation"));
+    assert_eq!(s.view().turn, None);
 
-    let mut s = Session::new("russian", None).unwrap();
+    let mut s = Session::new("russian", None, None).unwrap();
     let first = s.legal_moves()[0].path.clone();
     s.play_path(&first, true).unwrap();
     s.accept_draw().unwrap();
-    let r = s.snapshot().result.unwrap();
+    let r = s.view().result.unwrap();
     assert_eq!((r.winner, r.reason.as_str()), (None, "agreement"));
+    assert_eq!(r.placings, [[0, 1]]);
 }
 
 #[test]
 fn pdn_round_trips_with_moves_and_start() {
-    let mut s = Session::new("english", None).unwrap();
+    let mut s = Session::new("english", None, None).unwrap();
     for m in ["c3-d4", "f6-e5", "d4xf6"] {
         s.play_text(m, false).unwrap();
     }
-    let back = Session::from_pdn(&s.to_pdn(), None).unwrap();
-    assert_eq!(back.snapshot(), s.snapshot());
+    let back = Session::from_record(&s.record_text(), None, None).unwrap();
+    assert_eq!(back.view(), s.view());
     assert_eq!(
         back.start_fen(),
-        Session::new("english", None).unwrap().fen()
+        Session::new("english", None, None).unwrap().fen()
     );
-    assert!(Session::from_pdn("[GameType \"99\"] 1. zz", None).is_err());
+    assert!(Session::from_record("[GameType \"99\"] 1. zz", None, None).is_err());
 }
 
 #[test]
 fn pdn_without_a_game_type_is_read_with_the_chosen_rules() {
     let untagged = "1. 11-15 22-18 *";
-    let err = Session::from_pdn(untagged, None).unwrap_err();
+    let err = Session::from_record(untagged, None, None).unwrap_err();
     assert!(err.0.contains("GameType"), "{err}");
-    let english = Session::from_pdn(untagged, Some("english")).unwrap();
-    assert_eq!(english.snapshot().ply, 2);
-    assert!(Session::from_pdn(untagged, Some("chess")).is_err());
+    let english = Session::from_record(untagged, Some("english"), None).unwrap();
+    assert_eq!(english.view().ply, 2);
+    assert!(Session::from_record(untagged, Some("chess"), None).is_err());
     // The tag, when there is one, names the rules.
     let tagged = "[GameType \"20\"] 1. 32-28 *";
-    let international = Session::from_pdn(tagged, Some("english")).unwrap();
-    assert_eq!(international.snapshot().variant, "international");
+    let international = Session::from_record(tagged, Some("english"), None).unwrap();
+    assert_eq!(international.view().variant, "international");
 }
 
 #[test]
 fn the_record_keeps_draw_offers_and_an_ending_no_move_made() {
-    let mut s = Session::new("english", None).unwrap();
+    let mut s = Session::new("english", None, None).unwrap();
     s.play_text("c3-d4", true).unwrap();
     s.play_text("f6-e5", false).unwrap();
-    s.resign("white").unwrap();
+    s.resign(1).unwrap();
     let record = s.record();
     assert_eq!(record.variant, "english");
     let offers: Vec<bool> = record.moves.iter().map(|m| m.offer).collect();
     assert_eq!(offers, [true, false]);
     assert_eq!(record.moves[0].path, ["c3", "d4"]);
-    assert_eq!(record.resigned, Some("white"));
+    assert_eq!(record.resigned, [Resignation { seat: 1, after: 2 }]);
     assert!(!record.draw_agreed);
     // PDN has no draw offers, but it keeps the resignation.
-    let back = Session::from_pdn(&s.to_pdn(), None).unwrap().record();
+    let back = Session::from_record(&s.record_text(), None, None)
+        .unwrap()
+        .record();
     assert_eq!(back.moves.len(), 2);
-    assert_eq!(back.resigned, Some("white"));
+    assert_eq!(back.resigned, [Resignation { seat: 1, after: 2 }]);
 
-    let mut agreed = Session::new("russian", None).unwrap();
+    let mut agreed = Session::new("russian", None, None).unwrap();
     let first = agreed.legal_moves()[0].path.clone();
     agreed.play_path(&first, true).unwrap();
     agreed.accept_draw().unwrap();
-    let record = Session::from_pdn(&agreed.to_pdn(), None).unwrap().record();
-    assert_eq!((record.resigned, record.draw_agreed), (None, true));
-    assert_eq!(Session::new("russian", None).unwrap().record().moves, []);
+    let record = Session::from_record(&agreed.record_text(), None, None)
+        .unwrap()
+        .record();
+    assert!(record.resigned.is_empty() && record.draw_agreed);
+    assert_eq!(
+        Session::new("russian", None, None).unwrap().record().moves,
+        []
+    );
 }
 
 #[test]
 fn the_computer_plays_a_legal_move() {
-    let s = Session::new("english", None).unwrap();
+    let s = Session::new("english", None, None).unwrap();
     let turn = s
-        .computer_turn(Level::Beginner, &SystemClock, 7, &mut Memory::new())
+        .computer_turn(Level::Beginner, &SystemClock, 7, &mut Memory::default())
         .unwrap();
     assert!(!turn.accept_draw);
     let chosen = turn.chosen.unwrap();
@@ -176,7 +199,7 @@ fn the_computer_plays_a_legal_move() {
 
 #[test]
 fn a_node_limited_search_reports_its_work() {
-    let s = Session::new("international", None).unwrap();
+    let s = Session::new("international", None, None).unwrap();
     let report = s.search_nodes(20_000, &SystemClock);
     assert!(report.nodes >= 1000, "{report:?}");
     assert!(s.legal_moves().contains(&report.best.unwrap()));
@@ -186,13 +209,13 @@ fn a_node_limited_search_reports_its_work() {
 fn legal_moves_are_listed_in_reading_order() {
     let notation =
         |s: &Session| -> Vec<String> { s.legal_moves().into_iter().map(|m| m.notation).collect() };
-    let english = Session::new("english", None).unwrap();
+    let english = Session::new("english", None, None).unwrap();
     assert_eq!(
         notation(&english),
         ["a3-b4", "c3-b4", "c3-d4", "e3-d4", "e3-f4", "g3-f4", "g3-h4"]
     );
     // The generator lists these by direction (b4-a5, d4-c5, …, then b4-c5, …).
-    let international = Session::new("international", None).unwrap();
+    let international = Session::new("international", None, None).unwrap();
     assert_eq!(
         notation(&international),
         ["b4-a5", "b4-c5", "d4-c5", "d4-e5", "f4-e5", "f4-g5", "h4-g5", "h4-i5", "j4-i5"]
@@ -201,11 +224,11 @@ fn legal_moves_are_listed_in_reading_order() {
 
 #[test]
 fn the_computer_offers_a_draw_with_a_king_each() {
-    let mut s = Session::new("english", Some("B:WK32:BK1")).unwrap();
+    let mut s = Session::new("english", None, Some("B:WK32:BK1")).unwrap();
     let first = s.legal_moves()[0].path.clone();
     s.play_path(&first, false).unwrap();
     let turn = s
-        .computer_turn(Level::Beginner, &SystemClock, 7, &mut Memory::new())
+        .computer_turn(Level::Beginner, &SystemClock, 7, &mut Memory::default())
         .unwrap();
     assert!(turn.chosen.is_some());
     assert!(turn.offer_draw, "{turn:?}");

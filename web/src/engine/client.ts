@@ -1,5 +1,5 @@
 /** The page's side of the engine worker: requests as promises, cancellation by restart. */
-import type { ComputerTurn, SearchReport } from "../wasm/types";
+import type { ComputerTurn, SearchReport } from "../wasm/rules";
 import type { EngineRequest, EngineResponse, GameRecord } from "./protocol";
 
 export class EngineCancelled extends Error {
@@ -39,7 +39,8 @@ export class EngineClient {
     const id = this.nextId++;
     const response = await new Promise<EngineResponse>((resolve, reject) => {
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage({ ...body, id } as EngineRequest);
+      const message: EngineRequest = { ...body, id };
+      this.worker.postMessage(message);
     });
     if (!response.ok) throw new Error(response.error);
     return response;

@@ -1,8 +1,12 @@
 /** Messages between the page and the engine worker. */
-import type { ComputerTurn, GameRecordView, SearchReport } from "../wasm/types";
+import type { ComputerTurn, RecordView, SearchReport } from "../wasm/rules";
 
-/** A game as the worker rebuilds it: its start and every move with its draw offer. */
-export type GameRecord = Pick<GameRecordView, "variant" | "startFen" | "moves">;
+/**
+ * A game as the worker (or a reload) rebuilds it: its rules, player count, start, every move
+ * with its draw offer, and the resignations between them.
+ */
+export type GameRecord = Pick<RecordView, "variant" | "players" | "startFen" | "moves"> &
+  Partial<Pick<RecordView, "resigned" | "drawAgreed">>;
 
 export type EngineRequest =
   | { id: number; kind: "turn"; game: GameRecord; level: string; seed: number }

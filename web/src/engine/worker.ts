@@ -1,21 +1,15 @@
 /// <reference lib="webworker" />
 /** The engine's thread: rebuilds the game from its record and answers one request at a time. */
-import { EngineMemory, RulesGame, loadRules } from "../wasm/rules";
-import type { EngineRequest, EngineResponse, GameRecord } from "./protocol";
+import { EngineMemory, loadRules, replay } from "../wasm/rules";
+import type { EngineRequest, EngineResponse } from "./protocol";
 
 declare const self: DedicatedWorkerGlobalScope;
-
-function rebuild(record: GameRecord): RulesGame {
-  const game = RulesGame.create(record.variant, record.startFen);
-  for (const m of record.moves) game.playPath(m.path, m.offer);
-  return game;
-}
 
 /** One for the worker's life: Expert goes on from its analysis of earlier turns. */
 let memory: EngineMemory | null = null;
 
 function answer(request: EngineRequest): EngineResponse {
-  const game = rebuild(request.game);
+  const game = replay(request.game);
   try {
     if (request.kind === "turn") {
       return { id: request.id, ok: true, kind: "turn", turn: game.computerTurn(request.level, request.seed, (memory ??= new EngineMemory())) };

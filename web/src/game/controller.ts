@@ -1,5 +1,5 @@
 /** What the game screen asks of a game, whoever the opponent is (computer, same screen, room). */
-import type { Color, LegalMove, Snapshot, VariantKey } from "../wasm/types";
+import type { GameView, LegalMove, Seat, VariantKey } from "../wasm/rules";
 import type { GameRecord } from "../engine/protocol";
 
 export type Level = "beginner" | "intermediate" | "advanced" | "expert";
@@ -15,8 +15,6 @@ export const MODES: readonly Mode[] = [
   "online",
 ];
 
-export const VARIANTS: readonly VariantKey[] = ["english", "international", "russian", "brazilian"];
-
 /** The computer's level in `mode`, or null when no computer plays. */
 export function computerLevel(mode: Mode): Level | null {
   switch (mode) {
@@ -30,17 +28,17 @@ export function computerLevel(mode: Mode): Level | null {
   }
 }
 
-/** The side that moves first in the variant's starting position (it sits at the near side). */
-export function firstMover(variant: VariantKey): Color {
-  return variant === "english" ? "black" : "white";
+/** The rotation (degrees, as `SeatView.viewAngle`) that brings `seat`'s side to the near edge. */
+export function viewAngle(view: GameView, seat: Seat | undefined): number {
+  return view.seats.find((s) => s.index === seat)?.viewAngle ?? 0;
 }
 
 export interface PlayedMove {
   move: LegalMove;
-  color: Color;
+  seat: Seat;
   offeredDraw: boolean;
   /** The game right after this move. */
-  after: Snapshot;
+  after: GameView;
 }
 
 export type ControllerEvent =
@@ -52,13 +50,13 @@ export type ControllerEvent =
 export interface GameController {
   readonly variant: VariantKey;
   readonly mode: Mode;
-  /** Colors moved from this screen. */
-  readonly humans: readonly Color[];
-  /** The board is turned: the near side is not the first mover's. */
-  readonly flipped: boolean;
+  /** Seats moved from this screen. */
+  readonly humans: readonly Seat[];
+  /** The seat whose side is at the near edge of the board. */
+  readonly nearSeat: Seat;
   /** The computer (or the remote player) is choosing a move. */
   readonly thinking: boolean;
-  snapshot(): Snapshot;
+  snapshot(): GameView;
   legalMoves(): LegalMove[];
   /** Plays a human move given by its route. */
   play(path: readonly string[], offerDraw: boolean): void;
@@ -66,6 +64,7 @@ export interface GameController {
   undo(): void;
   resign(): void;
   acceptDraw(): void;
+  /** The game as text: PDN, or the Halma record. */
   pdn(): string;
   record(): GameRecord;
   /** Starts the game (lets the computer move if it is its turn). */

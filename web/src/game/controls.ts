@@ -1,5 +1,5 @@
 /** What the game controls allow, as pure functions of the rules' snapshot. */
-import type { Color, Snapshot } from "../wasm/types";
+import { draughtsDetails, type GameView, type Seat } from "../wasm/rules";
 
 export interface DrawControls {
   /** "Offer a draw with my next move" is shown. */
@@ -12,24 +12,27 @@ export interface DrawControls {
   acceptShown: boolean;
 }
 
-type DrawState = Pick<Snapshot, "turn" | "result" | "drawOffer" | "mayOfferDraw">;
+type DrawState = Pick<GameView, "turn" | "result" | "details">;
 
 /**
  * Draw controls for the side to move, when `humans` play at this screen and the computer is
  * not busy thinking.
  */
-export function drawControls(s: DrawState, humans: readonly Color[], busy: boolean): DrawControls {
-  const humanTurn = s.result === null && humans.includes(s.turn) && !busy;
+export function drawControls(s: DrawState, humans: readonly Seat[], busy: boolean): DrawControls {
+  const draughts = draughtsDetails(s);
+  const humanTurn = draughts !== null && s.result === null && s.turn !== null && humans.includes(s.turn) && !busy;
+  const may = draughts?.mayOfferDraw ?? false;
+  const offer = draughts?.drawOffer ?? null;
   return {
     offerShown: humanTurn,
-    offerEnabled: humanTurn && s.mayOfferDraw,
-    offerBlocked: humanTurn && !s.mayOfferDraw,
-    acceptShown: humanTurn && s.drawOffer !== null && s.drawOffer !== s.turn,
+    offerEnabled: humanTurn && may,
+    offerBlocked: humanTurn && !may,
+    acceptShown: humanTurn && offer !== null && offer !== s.turn,
   };
 }
 
 /** Whether a move now carries a draw offer: the box is ticked and an offer is allowed. */
-export function offerWithMove(s: DrawState, humans: readonly Color[], ticked: boolean): boolean {
+export function offerWithMove(s: DrawState, humans: readonly Seat[], ticked: boolean): boolean {
   return ticked && drawControls(s, humans, false).offerEnabled;
 }
 
@@ -38,7 +41,7 @@ export function offerWithMove(s: DrawState, humans: readonly Color[], ticked: bo
  * so that it is a human's turn again (two plies against the computer, one on a shared screen).
  * Zero when no human has moved yet.
  */
-export function pliesToUndo(movers: readonly Color[], humans: readonly Color[]): number {
+export function pliesToUndo(movers: readonly Seat[], humans: readonly Seat[]): number {
   for (let i = movers.length - 1; i >= 0; i--) {
     if (humans.includes(movers[i]!)) return movers.length - i;
   }

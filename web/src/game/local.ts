@@ -1,12 +1,10 @@
 /** Games played on this device: against the computer (engine in a worker) or two at one screen. */
 import { EngineCancelled, EngineClient } from "../engine/client";
 import type { GameRecord } from "../engine/protocol";
-import { RulesGame } from "../wasm/rules";
-import { opposite, type Color, type GameRecordView, type LegalMove, type Snapshot, type VariantKey } from "../wasm/types";
+import { RulesGame, draughtsDetails, type GameView, type LegalMove, type RecordView, type Seat, type VariantKey } from "../wasm/rules";
 import { pliesToUndo } from "./controls";
 import {
   computerLevel,
-  firstMover,
   type ControllerEvent,
   type GameController,
   type Level,
@@ -15,22 +13,24 @@ import {
 import { clearSavedGame, saveGame } from "./storage";
 
 /** How a replayed game ended when no move ended it. */
-export type GameEnding = Partial<Pick<GameRecordView, "resigned" | "drawAgreed">>;
+export type GameEnding = Partial<Pick<RecordView, "resigned" | "drawAgreed">>;
 
-interface MoveRecord {
+/** One turn of the game: a move, or (Halma) a resignation after which the others play on. */
+interface TurnRecord {
   path: string[];
   offer: boolean;
-  color: Color;
+  seat: Seat;
+  resigned: boolean;
 }
 
 export class LocalController implements GameController {
-  readonly humans: readonly Color[];
-  readonly flipped: boolean;
+  readonly humans: readonly Seat[];
+  readonly nearSeat: Seat;
   private readonly level: Level | null;
   private readonly game: RulesGame;
-  private readonly history: MoveRecord[] = [];
+  private readonly history: TurnRecord[] = [];
   private readonly listeners = new Set<(event: ControllerEvent) => void>();
-  private current: Snapshot;
+  private current: GameView;
   private busy = false;
   private engine: EngineClient | null;
   private destroyed = false;
@@ -38,39 +38,64 @@ export class LocalController implements GameController {
   private generation = 0;
 
   /**
-   * A game of `variant` in `mode`, from `record` (its start and moves) or the starting
-   * position. The player facing the computer takes the side to move at the start, or the other
-   * side in "second" mode.
+   * A game of `variant` for `players` in `mode`, from `record` (its start, moves and
+   * resignations) or the starting position. The player facing the computer takes the seat to
+   * move at the start (or the next one in "second" mode); the computer plays every other seat.
    */
   constructor(
     readonly variant: VariantKey,
+    readonly players: number,
     readonly mode: Mode,
     record: (Pick<GameRecord, "startFen" | "moves"> & GameEnding) | null,
     engine: EngineClient | null = null,
   ) {
     this.level = computerLevel(mode);
-    this.game = RulesGame.create(variant, record?.startFen || null);
-    const startTurn = this.game.snapshot().turn;
-    for (const m of record?.moves ?? []) {
-      const color = this.game.snapshot().turn;
-      this.game.playPath(m.path, m.offer);
-      this.history.push({ path: [...m.path], offer: m.offer, color });
+    this.game = RulesGame.create(variant, record?.startFen || null, players);
+    try {
+      this.replay(record);
+    } catch (e) {
+      this.game.free();
+      throw e;
     }
-    if (record?.resigned) this.game.resign(record.resigned);
-    else if (record?.drawAgreed && this.game.snapshot().drawOffer !== null) this.game.acceptDraw();
-    if (this.level === null) this.humans = ["white", "black"];
-    else this.humans = [mode === "second" ? opposite(startTurn) : startTurn];
-    this.flipped = this.level !== null && this.humans[0] !== firstMover(variant);
+    const start = RulesGame.create(variant, record?.startFen || null, players);
+    const startView = start.snapshot();
+    start.free();
+    const order = startView.seats.map((s) => s.index);
+    const first = startView.turn ?? order[0]!;
+    if (this.level === null) this.humans = order;
+    else if (mode === "second") this.humans = [order[(order.indexOf(first) + 1) % order.length]!];
+    else this.humans = [first];
+    this.nearSeat = this.level === null ? order[0]! : this.humans[0]!;
     this.engine = this.level === null ? null : (engine ?? new EngineClient());
     this.current = this.game.snapshot();
     if (this.current.result === null && this.history.length > 0) saveGame({ mode, game: this.record() });
+  }
+
+  private replay(record: (Pick<GameRecord, "startFen" | "moves"> & GameEnding) | null): void {
+    const resigned = record?.resigned ?? [];
+    const resignAfter = (n: number) => {
+      for (const r of resigned.filter((r) => r.after === n)) {
+        const halma = this.game.snapshot().details.family === "halma";
+        this.game.resign(r.seat);
+        if (halma) this.history.push({ path: [], offer: false, seat: r.seat, resigned: true });
+      }
+    };
+    (record?.moves ?? []).forEach((m, i) => {
+      resignAfter(i);
+      const seat = this.game.snapshot().turn ?? 0;
+      this.game.playPath(m.path, m.offer);
+      this.history.push({ path: [...m.path], offer: m.offer, seat, resigned: false });
+    });
+    resignAfter(record?.moves.length ?? 0);
+    const view = this.game.snapshot();
+    if (record?.drawAgreed && view.result === null && draughtsDetails(view)?.drawOffer != null) this.game.acceptDraw();
   }
 
   get thinking(): boolean {
     return this.busy;
   }
 
-  snapshot(): Snapshot {
+  snapshot(): GameView {
     return this.current;
   }
 
@@ -79,15 +104,17 @@ export class LocalController implements GameController {
   }
 
   record(): GameRecord {
-    return {
-      variant: this.variant,
-      startFen: this.game.startFen(),
-      moves: this.history.map(({ path, offer }) => ({ path, offer })),
-    };
+    const moves: GameRecord["moves"] = [];
+    const resigned: RecordView["resigned"] = [];
+    for (const turn of this.history) {
+      if (turn.resigned) resigned.push({ seat: turn.seat, after: moves.length });
+      else moves.push({ path: turn.path, offer: turn.offer });
+    }
+    return { variant: this.variant, players: this.players, startFen: this.game.startFen(), moves, resigned };
   }
 
   pdn(): string {
-    return this.game.toPdn();
+    return this.game.recordText();
   }
 
   subscribe(listener: (event: ControllerEvent) => void): () => void {
@@ -106,15 +133,16 @@ export class LocalController implements GameController {
   }
 
   private apply(path: readonly string[], offer: boolean): void {
-    const color = this.current.turn;
+    const seat = this.current.turn ?? 0;
     const move = this.game.playPath(path, offer);
-    this.history.push({ path: [...move.path], offer, color });
+    this.history.push({ path: [...move.path], offer, seat, resigned: false });
     this.refresh();
-    this.emit({ kind: "played", played: { move, color, offeredDraw: offer, after: this.current } });
+    this.emit({ kind: "played", played: { move, seat, offeredDraw: offer, after: this.current } });
   }
 
   private isHumanTurn(): boolean {
-    return this.current.result === null && this.humans.includes(this.current.turn);
+    const turn = this.current.turn;
+    return this.current.result === null && turn !== null && this.humans.includes(turn);
   }
 
   start(): void {
@@ -124,7 +152,7 @@ export class LocalController implements GameController {
   play(path: readonly string[], offerDraw: boolean): void {
     if (!this.isHumanTurn() || this.busy) return;
     try {
-      this.apply(path, offerDraw && this.current.mayOfferDraw);
+      this.apply(path, offerDraw && (draughtsDetails(this.current)?.mayOfferDraw ?? false));
     } catch (e) {
       this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
       return;
@@ -134,7 +162,8 @@ export class LocalController implements GameController {
 
   private maybeComputerTurn(): void {
     if (this.destroyed || this.level === null || this.engine === null) return;
-    if (this.current.result !== null || this.humans.includes(this.current.turn)) return;
+    const turn = this.current.turn;
+    if (this.current.result !== null || turn === null || this.humans.includes(turn)) return;
     this.busy = true;
     this.emit({ kind: "changed" });
     const generation = ++this.generation;
@@ -149,6 +178,8 @@ export class LocalController implements GameController {
           this.emit({ kind: "changed" });
         } else if (turn.move) {
           this.apply(turn.move.path, turn.offerDraw);
+          // With more than two players the next seat may be the computer's too.
+          this.maybeComputerTurn();
         } else {
           this.emit({ kind: "changed" });
         }
@@ -162,14 +193,14 @@ export class LocalController implements GameController {
 
   canUndo(): boolean {
     return pliesToUndo(
-      this.history.map((m) => m.color),
+      this.history.map((m) => m.seat),
       this.humans,
     ) > 0;
   }
 
   undo(): void {
     const plies = pliesToUndo(
-      this.history.map((m) => m.color),
+      this.history.map((m) => m.seat),
       this.humans,
     );
     if (plies === 0) return;
@@ -184,11 +215,21 @@ export class LocalController implements GameController {
 
   resign(): void {
     if (this.current.result !== null) return;
-    const color = this.level === null ? this.current.turn : this.humans[0]!;
+    const seat = this.level === null ? this.current.turn : this.humans[0]!;
+    if (seat === null || seat === undefined) return;
     this.stopThinking();
-    this.game.resign(color);
+    try {
+      this.game.resign(seat);
+    } catch (e) {
+      this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+      return;
+    }
+    // A Halma resignation is a turn of its own (undone like a move); in draughts it ends the game.
+    if (this.current.details.family === "halma") this.history.push({ path: [], offer: false, seat, resigned: true });
     this.refresh();
     this.emit({ kind: "changed" });
+    // A resigned player's pieces stay; with more than two players the others play on.
+    this.maybeComputerTurn();
   }
 
   acceptDraw(): void {

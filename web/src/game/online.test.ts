@@ -92,17 +92,18 @@ function fenAfter(moves: string[], offers: boolean[] = []): string {
 describe("online controller", () => {
   it("plays the opponent's moves through its own rules and checks the position", () => {
     const { controller, socket, events } = setup(baseSnapshot({ you: "joiner", to_move: "creator" }));
-    expect(controller.humans).toEqual(["white"]);
-    expect(controller.flipped).toBe(true);
+    // English checkers: Black (seat 0) moves first from the near side; the joiner plays White.
+    expect(controller.humans).toEqual([1]);
+    expect(controller.nearSeat).toBe(1);
     socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-d4"]), outcome: null });
     expect(events.map((e) => e.kind)).toEqual(["played"]);
     expect(controller.snapshot().ply).toBe(1);
-    expect(controller.snapshot().turn).toBe("white");
+    expect(controller.snapshot().turn).toBe(1);
   });
 
   it("shows its own move at once, sends it with an ack id, and applies it once", () => {
     const { controller, socket, events } = setup();
-    expect(controller.flipped).toBe(false);
+    expect(controller.nearSeat).toBe(0);
     controller.play(["c3", "d4"], false);
     expect(controller.snapshot().ply).toBe(1);
     const sent = socket().sent.at(-1) as { t: string; ack: number; v: number; move: string };
@@ -149,7 +150,8 @@ describe("online controller", () => {
     const moves = ["c3-d4", "f6-e5"];
     const offered = baseSnapshot({ v: 3, moves, offers: [false, true], fen: fenAfter(moves, [false, true]), draw_offer: "joiner", to_move: "creator" });
     const { controller, socket } = setup(offered);
-    expect(controller.snapshot().drawOffer).toBe("white");
+    const details = controller.snapshot().details;
+    expect(details.family === "draughts" && details.drawOffer).toBe(1);
     expect(controller.view.notice).toBeNull();
     socket().receive({
       v: 4,
@@ -158,7 +160,7 @@ describe("online controller", () => {
       seat: "creator",
       outcome: { winner: "joiner", winner_side: "white", reason: "resignation", description: "resignation" },
     });
-    expect(controller.snapshot().result).toMatchObject({ winner: "white", reason: "resignation" });
+    expect(controller.snapshot().result).toMatchObject({ winner: 1, placings: [[1], [0]], reason: "resignation" });
   });
 
   it("swaps sides on a rematch and turns the board", () => {
@@ -171,13 +173,13 @@ describe("online controller", () => {
       outcome: { winner: "creator", winner_side: "black", reason: "resignation", description: "resignation" },
     });
     const { controller, socket, changes } = setup(over);
-    expect(controller.snapshot().result?.winner).toBe("black");
+    expect(controller.snapshot().result?.winner).toBe(0);
     controller.rematch();
     expect(socket().sent.at(-1)).toEqual({ t: "rematch", game: 1 });
     socket().receive({ v: 4, at: 0, t: "rematch", game: 2, first: "joiner", fen: fenAfter([]) });
     expect(controller.view.colors).toEqual({ creator: "white", joiner: "black" });
-    expect(controller.humans).toEqual(["white"]);
-    expect(controller.flipped).toBe(true);
+    expect(controller.humans).toEqual([1]);
+    expect(controller.nearSeat).toBe(1);
     expect(controller.snapshot().ply).toBe(0);
     expect(controller.snapshot().result).toBeNull();
     expect(changes.filter((c) => c.kind === "reset")).toHaveLength(2);
@@ -197,7 +199,7 @@ describe("online controller", () => {
     const handOver = changes.find((c) => c.kind === "handOver");
     expect(handOver).toMatchObject({
       kind: "handOver",
-      color: "black",
+      seat: 0,
       record: { variant: "english", moves: [{ path: ["c3", "d4"], offer: false }, { path: ["f6", "e5"], offer: false }] },
     });
   });

@@ -5,11 +5,23 @@
  */
 import type { GameRecord } from "../engine/protocol";
 import { RoomConnection, type ConnectionStatus, type SocketLike } from "../net/client";
-import { otherSeat, type Colors, type ErrorCode, type OutcomeView, type Presence, type RoomEvent, type RoomSnapshot, type Seat } from "../net/protocol";
+import { otherSeat, type Colors, type ErrorCode, type OutcomeView, type Presence, type RoomEvent, type RoomSnapshot, type Seat, type Side } from "../net/protocol";
 import { forgetSeat, newSeatToken, nextAckId, saveSeat } from "../net/seats";
-import { RulesGame } from "../wasm/rules";
-import { opposite, type Color, type LegalMove, type Snapshot, type VariantKey } from "../wasm/types";
-import { firstMover, type ControllerEvent, type GameController, type Mode } from "./controller";
+import { RulesGame, draughtsDetails, seatView, type GameView, type LegalMove, type Seat as SeatIndex, type VariantKey } from "../wasm/rules";
+import type { ControllerEvent, GameController, Mode } from "./controller";
+
+type Snapshot = GameView;
+
+const opposite = (side: Side): Side => (side === "white" ? "black" : "white");
+
+/** The wire names sides by colour; the page by seat index. Map at this edge. */
+function seatOfSide(view: Pick<GameView, "seats">, side: Side): SeatIndex {
+  return view.seats.find((s) => s.color === side)?.index ?? 0;
+}
+
+function sideOfSeat(view: Pick<GameView, "seats">, seat: SeatIndex): Side {
+  return seatView(view, seat)?.color === "black" ? "black" : "white";
+}
 
 /** How long the opponent must be away before the game may go on against the computer. */
 export const ABSENCE_MS = 2 * 60 * 1000;
@@ -23,7 +35,7 @@ export type RoomChange =
   /** The link is dead: `code` 4404 (unknown) or 4410 (expired). */
   | { kind: "gone"; code: number; message: string }
   /** This player took the game to the computer: continue it locally. */
-  | { kind: "handOver"; record: GameRecord; color: Color };
+  | { kind: "handOver"; record: GameRecord; seat: SeatIndex };
 
 export interface RoomView {
   room: string;
@@ -48,7 +60,7 @@ export interface RoomView {
 interface MoveRecord {
   path: string[];
   offer: boolean;
-  color: Color;
+  seat: SeatIndex;
 }
 
 export interface OnlineOptions {
@@ -72,9 +84,11 @@ const MOVE_REFUSALS: ReadonlySet<ErrorCode> = new Set([
   "storage",
 ]);
 
-function sameOutcome(local: Snapshot["result"], server: OutcomeView | null): boolean {
+function sameOutcome(view: Snapshot, server: OutcomeView | null): boolean {
+  const local = view.result;
   if (local === null || server === null) return local === server;
-  return local.winner === server.winner_side && local.reason === server.reason;
+  const winner = local.winner === null ? null : sideOfSeat(view, local.winner);
+  return winner === server.winner_side && local.reason === server.reason;
 }
 
 export class OnlineController implements GameController {
@@ -100,7 +114,7 @@ export class OnlineController implements GameController {
     this.now = options.now ?? Date.now;
     this.game = RulesGame.create(options.variant, null);
     this.current = this.game.snapshot();
-    const start = this.current.turn;
+    const start = sideOfSeat(this.current, this.current.turn ?? 0);
     this.view = {
       room: options.room,
       variant: options.variant,
@@ -162,14 +176,19 @@ export class OnlineController implements GameController {
 
   // --- GameController -----------------------------------------------------------------------
 
-  get humans(): readonly Color[] {
+  get humans(): readonly SeatIndex[] {
     const { seat, joined, leftForComputer } = this.view;
-    return seat !== null && joined && leftForComputer === null ? [this.colorOf(seat)] : [];
+    return seat !== null && joined && leftForComputer === null ? [this.seatIndexOf(seat)] : [];
   }
 
-  /** The board is turned for the player whose colour does not move first. */
-  get flipped(): boolean {
-    return this.view.seat !== null && this.colorOf(this.view.seat) !== firstMover(this.variant);
+  /** The player's own side is near; spectators see it from the first seat. */
+  get nearSeat(): SeatIndex {
+    return this.view.seat === null ? 0 : this.seatIndexOf(this.view.seat);
+  }
+
+  /** The seat index of a room seat (creator or joiner), by the colour it plays. */
+  seatIndexOf(seat: Seat): SeatIndex {
+    return seatOfSide(this.current, this.colorOf(seat));
   }
 
   snapshot(): Snapshot {
@@ -183,8 +202,9 @@ export class OnlineController implements GameController {
   play(path: readonly string[], offerDraw: boolean): void {
     const s = this.current;
     const v = this.connection.version;
-    if (s.result !== null || !this.humans.includes(s.turn) || this.optimistic !== null || v === null) return;
-    const offer = offerDraw && s.mayOfferDraw;
+    if (s.result !== null || s.turn === null || !this.humans.includes(s.turn) || this.optimistic !== null || v === null) return;
+    const seat = s.turn;
+    const offer = offerDraw && (draughtsDetails(s)?.mayOfferDraw ?? false);
     const plyBefore = this.history.length;
     let move: LegalMove;
     try {
@@ -193,11 +213,11 @@ export class OnlineController implements GameController {
       this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
       return;
     }
-    this.history.push({ path: [...move.path], offer, color: s.turn });
+    this.history.push({ path: [...move.path], offer, seat });
     const pending = this.connection.sendMove(move.notation, offer, v);
     this.optimistic = { ack: pending.ack, plyBefore, path: [...move.path], offer };
     this.refresh();
-    this.emit({ kind: "played", played: { move, color: s.turn, offeredDraw: offer, after: this.current } });
+    this.emit({ kind: "played", played: { move, seat, offeredDraw: offer, after: this.current } });
   }
 
   canUndo(): boolean {
@@ -217,17 +237,19 @@ export class OnlineController implements GameController {
   acceptDraw(): void {
     const s = this.current;
     const v = this.connection.version;
-    if (s.result !== null || !this.humans.includes(s.turn) || s.drawOffer === null || v === null) return;
+    const offer = draughtsDetails(s)?.drawOffer ?? null;
+    if (s.result !== null || s.turn === null || !this.humans.includes(s.turn) || offer === null || v === null) return;
     this.request({ t: "accept_draw", v });
   }
 
   pdn(): string {
-    return this.game.toPdn();
+    return this.game.recordText();
   }
 
   record(): GameRecord {
     return {
       variant: this.variant,
+      players: 2,
       startFen: this.game.startFen(),
       moves: this.history.map(({ path, offer }) => ({ path, offer })),
     };
@@ -279,7 +301,7 @@ export class OnlineController implements GameController {
     if (v !== null) this.request({ t: "continue_vs_computer", v });
   }
 
-  colorOf(seat: Seat): Color {
+  colorOf(seat: Seat): Side {
     return this.view.colors[seat];
   }
 
@@ -307,7 +329,9 @@ export class OnlineController implements GameController {
     let s = this.game.snapshot();
     if (s.result === null && this.serverOutcome !== null) {
       const o = this.serverOutcome;
-      s = { ...s, result: { winner: o.winner_side, reason: o.reason, reasonText: o.description } };
+      const winner = o.winner_side === null ? null : seatOfSide(s, o.winner_side);
+      const placings = winner === null ? [s.seats.map((x) => x.index)] : [[winner], s.seats.map((x) => x.index).filter((x) => x !== winner)];
+      s = { ...s, turn: null, result: { placings, winner, reason: o.reason, reasonText: o.description } };
     }
     this.current = s;
   }
@@ -385,11 +409,12 @@ export class OnlineController implements GameController {
     try {
       s.moves.forEach((text, i) => {
         const offer = s.offers[i] === true;
-        const color = game.snapshot().turn;
+        const seat = game.snapshot().turn ?? 0;
         const move = game.playText(text, offer);
-        history.push({ path: move.path, offer, color });
+        history.push({ path: move.path, offer, seat });
       });
-      if (s.outcome?.reason === "resignation" && s.outcome.winner_side !== null) game.resign(opposite(s.outcome.winner_side));
+      const loser = s.outcome?.winner_side ? opposite(s.outcome.winner_side) : null;
+      if (s.outcome?.reason === "resignation" && loser !== null) game.resign(seatOfSide(game.snapshot(), loser));
       if (s.outcome?.reason === "agreement") game.acceptDraw();
     } catch (e) {
       this.view.notice = e instanceof Error ? e.message : String(e);
@@ -406,10 +431,10 @@ export class OnlineController implements GameController {
         this.optimistic = null;
       } else {
         // Not stored yet: show it again; the connection resends it.
-        const color = this.game.snapshot().turn;
+        const seat = this.game.snapshot().turn ?? 0;
         try {
           this.game.playPath(optimistic.path, optimistic.offer);
-          this.history.push({ path: optimistic.path, offer: optimistic.offer, color });
+          this.history.push({ path: optimistic.path, offer: optimistic.offer, seat });
         } catch {
           this.connection.forget(optimistic.ack);
           this.optimistic = null;
@@ -441,20 +466,21 @@ export class OnlineController implements GameController {
       case "resigned":
         this.optimistic = null;
         try {
-          if (e.t === "resigned") this.game.resign(this.colorOf(e.seat));
+          if (e.t === "resigned") this.game.resign(this.seatIndexOf(e.seat));
           else this.game.acceptDraw();
         } catch (err) {
           this.disagree(err instanceof Error ? err.message : String(err));
           return;
         }
         this.refresh();
-        if (!sameOutcome(this.current.result, e.outcome)) this.serverOutcome = e.outcome;
+        if (!sameOutcome(this.current, e.outcome)) this.serverOutcome = e.outcome;
         this.refresh();
         this.emit({ kind: "changed" });
         break;
       case "rematch": {
         const game = RulesGame.create(this.variant, e.fen);
-        const first = game.snapshot().turn;
+        const firstView = game.snapshot();
+        const first = sideOfSeat(firstView, firstView.turn ?? 0);
         this.game.free();
         this.game = game;
         this.history = [];
@@ -471,7 +497,7 @@ export class OnlineController implements GameController {
       case "left_for_computer":
         this.view.leftForComputer = e.seat;
         if (e.seat === this.view.seat) {
-          this.emitRoom({ kind: "handOver", record: this.record(), color: this.colorOf(e.seat) });
+          this.emitRoom({ kind: "handOver", record: this.record(), seat: this.seatIndexOf(e.seat) });
         } else {
           this.emit({ kind: "changed" });
         }
@@ -488,7 +514,7 @@ export class OnlineController implements GameController {
       this.disagree("the order of the moves");
       return;
     } else {
-      const color = this.current.turn;
+      const seat = this.current.turn ?? 0;
       let move: LegalMove;
       try {
         move = this.game.playText(e.move, e.offer_draw);
@@ -496,15 +522,15 @@ export class OnlineController implements GameController {
         this.disagree(`the move ${e.move} (${err instanceof Error ? err.message : String(err)})`);
         return;
       }
-      this.history.push({ path: [...move.path], offer: e.offer_draw, color });
+      this.history.push({ path: [...move.path], offer: e.offer_draw, seat });
       this.refresh();
-      this.emit({ kind: "played", played: { move, color, offeredDraw: e.offer_draw, after: this.current } });
+      this.emit({ kind: "played", played: { move, seat, offeredDraw: e.offer_draw, after: this.current } });
     }
     this.refresh();
     if (this.game.fen() !== e.fen) {
       this.disagree(`the position after ${e.move}`);
       return;
     }
-    if (!sameOutcome(this.current.result, e.outcome)) this.disagree(`the result after ${e.move}`);
+    if (!sameOutcome(this.current, e.outcome)) this.disagree(`the result after ${e.move}`);
   }
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LegalMove } from "../wasm/types";
+import type { LegalMove } from "../wasm/rules";
 import {
   NOTHING_SELECTED,
   click,

@@ -3,7 +3,7 @@
  *
  * Pure state over the legal-move list the rules hand over; it knows no rules of its own.
  */
-import type { LegalMove } from "../wasm/types";
+import type { LegalMove } from "../wasm/rules";
 
 export interface Selection {
   /** The selected piece's square, or null. */

@@ -1,6 +1,6 @@
 /** The game in progress, kept in localStorage so that a reload continues it. */
 import type { GameRecord } from "../engine/protocol";
-import { MODES, VARIANTS, type Mode } from "./controller";
+import { MODES, type Mode } from "./controller";
 
 export interface SavedGame {
   mode: Mode;
@@ -8,6 +8,8 @@ export interface SavedGame {
 }
 
 const KEY = "kingme.game";
+/** Version 1 (draughts only) had no player count and no resignations. */
+const VERSION = 2;
 
 function storage(): Storage | null {
   try {
@@ -18,40 +20,56 @@ function storage(): Storage | null {
 }
 
 export function saveGame(saved: SavedGame): void {
-  storage()?.setItem(KEY, JSON.stringify({ version: 1, ...saved }));
+  storage()?.setItem(KEY, JSON.stringify({ version: VERSION, ...saved }));
 }
 
 export function clearSavedGame(): void {
   storage()?.removeItem(KEY);
 }
 
-/** The saved game, or null when there is none or it is not readable. */
-export function loadSavedGame(): SavedGame | null {
+/** The saved game of one of `variants`, or null when there is none or it is not readable. */
+export function loadSavedGame(variants: readonly string[]): SavedGame | null {
   const text = storage()?.getItem(KEY);
   if (!text) return null;
   try {
-    return parseSavedGame(JSON.parse(text));
+    return parseSavedGame(JSON.parse(text), variants);
   } catch {
     return null;
   }
 }
 
-export function parseSavedGame(value: unknown): SavedGame | null {
-  if (typeof value !== "object" || value === null) return null;
-  const v = value as Record<string, unknown>;
-  const game = v["game"] as Record<string, unknown> | undefined;
-  if (v["version"] !== 1 || !MODES.includes(v["mode"] as Mode) || typeof game !== "object" || game === null) return null;
-  if (!VARIANTS.includes(game["variant"] as never) || typeof game["startFen"] !== "string") return null;
-  const moves = game["moves"];
-  if (!Array.isArray(moves)) return null;
-  const valid = moves.every(
-    (m) =>
-      typeof m === "object" &&
-      m !== null &&
-      Array.isArray(m.path) &&
-      m.path.every((s: unknown) => typeof s === "string") &&
-      typeof m.offer === "boolean",
-  );
-  if (!valid) return null;
-  return { mode: v["mode"] as Mode, game: game as unknown as GameRecord };
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
+const isMode = (v: unknown): v is Mode => MODES.some((m) => m === v);
+const isSeat = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 6;
+
+export function parseSavedGame(value: unknown, variants: readonly string[]): SavedGame | null {
+  if (!isObject(value) || (value["version"] !== 1 && value["version"] !== VERSION)) return null;
+  const mode = value["mode"];
+  const game = value["game"];
+  if (!isMode(mode) || !isObject(game)) return null;
+  const variant = game["variant"];
+  const startFen = game["startFen"];
+  if (typeof variant !== "string" || !variants.includes(variant) || typeof startFen !== "string") return null;
+  const players = game["players"] ?? 2;
+  if (typeof players !== "number" || !Number.isInteger(players)) return null;
+  const rawMoves = game["moves"];
+  if (!Array.isArray(rawMoves)) return null;
+  const moves: GameRecord["moves"] = [];
+  for (const m of rawMoves) {
+    if (!isObject(m) || !Array.isArray(m["path"]) || typeof m["offer"] !== "boolean") return null;
+    const path: string[] = [];
+    for (const p of m["path"]) {
+      if (typeof p !== "string") return null;
+      path.push(p);
+    }
+    moves.push({ path, offer: m["offer"] });
+  }
+  const rawResigned = game["resigned"] ?? [];
+  if (!Array.isArray(rawResigned)) return null;
+  const resigned: NonNullable<GameRecord["resigned"]> = [];
+  for (const r of rawResigned) {
+    if (!isObject(r) || !isSeat(r["seat"]) || typeof r["after"] !== "number") return null;
+    resigned.push({ seat: r["seat"], after: r["after"] });
+  }
+  return { mode, game: { variant, players, startFen, moves, resigned } };
 }

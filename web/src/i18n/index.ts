@@ -96,3 +96,8 @@ function safeStorage(): Storage | null {
     return null;
   }
 }
+
+/** Whether `key` names a message (for keys built from the rules' names, like `variant.halma-8`). */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.prototype.hasOwnProperty.call(en, key);
+}

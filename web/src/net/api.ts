@@ -1,5 +1,5 @@
 /** The rooms' HTTP API: creating a room and asking whether a link still works. */
-import type { VariantKey } from "../wasm/types";
+import type { VariantKey } from "../wasm/rules";
 import type { Presence, Seat } from "./protocol";
 
 export interface RoomCreated {

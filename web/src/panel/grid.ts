@@ -3,13 +3,18 @@
  * Enter or Space (or a click) acts on the focused square, like a click on the 3D board.
  */
 import { t } from "../i18n";
-import type { Piece } from "../wasm/types";
+import type { Cell, ColorKey, PieceView } from "../wasm/rules";
 import { h } from "../ui/dom";
 
 export interface GridState {
-  size: 8 | 10;
-  flipped: boolean;
-  pieces: readonly Piece[];
+  /** The board's cells (a square board: x and y are file and rank). */
+  cells: readonly Cell[];
+  /** Degrees counter-clockwise that bring the near player's side to the bottom (0, 90, 180, 270). */
+  rotation: number;
+  pieces: readonly PieceView[];
+  /** The colour key each seat plays with, and how each seat is called. */
+  seatColor: (seat: number) => ColorKey;
+  seatName: (seat: number) => string;
   selected: string | null;
   dests: readonly string[];
   finalDests: readonly string[];
@@ -17,11 +22,24 @@ export interface GridState {
   partialPath: readonly string[];
 }
 
-/** The square shown at a display row (0 = top) and column (0 = left). */
-export function squareAt(size: number, flipped: boolean, row: number, col: number): string {
-  const file = flipped ? size - 1 - col : col;
-  const rank = flipped ? row : size - 1 - row;
-  return `${String.fromCharCode(97 + file)}${rank + 1}`;
+/**
+ * The board place (x = file, y = rank) shown at a display row (0 = top) and column (0 = left)
+ * of a `size`×`size` board turned by `rotation` degrees.
+ */
+export function placeAt(size: number, rotation: number, row: number, col: number): { x: number; y: number } {
+  const last = size - 1;
+  const quarter = ((Math.round(rotation / 90) % 4) + 4) % 4;
+  const [x, y] = [col, last - row];
+  switch (quarter) {
+    case 1:
+      return { x: y, y: last - x };
+    case 2:
+      return { x: last - x, y: last - y };
+    case 3:
+      return { x: last - y, y: x };
+    default:
+      return { x, y };
+  }
 }
 
 export class ButtonGrid {
@@ -29,7 +47,6 @@ export class ButtonGrid {
   private cells: HTMLTableCellElement[][] = [];
   private focusRow = 0;
   private focusCol = 0;
-  private state: GridState | null = null;
 
   constructor(private readonly onActivate: (square: string) => void) {
     this.element = h("table", { class: "button-grid", role: "grid" });
@@ -37,29 +54,35 @@ export class ButtonGrid {
   }
 
   update(state: GridState): void {
-    const rebuild = this.state?.size !== state.size;
-    this.state = state;
+    const size = Math.max(0, ...state.cells.map((c) => c.x + 1));
+    const rebuild = this.cells.length !== size;
     this.element.setAttribute("aria-label", t("panel.buttons"));
-    if (rebuild) this.build(state.size);
-    const bySquare = new Map(state.pieces.map((p) => [p.square, p]));
-    for (let row = 0; row < state.size; row++) {
-      for (let col = 0; col < state.size; col++) {
+    if (rebuild) this.build(size);
+    const byPlace = new Map(state.cells.map((c) => [`${c.x},${c.y}`, c]));
+    const byCell = new Map(state.pieces.map((p) => [p.cell, p]));
+    this.playable = new Set(state.cells.filter((c) => c.playable).map((c) => c.name));
+    for (let row = 0; row < size; row++) {
+      for (let col = 0; col < size; col++) {
         const cell = this.cells[row]![col]!;
-        const square = squareAt(state.size, state.flipped, row, col);
+        const { x, y } = placeAt(size, state.rotation, row, col);
+        const place = byPlace.get(`${x},${y}`);
+        const square = place?.name ?? "";
         cell.dataset["square"] = square;
-        const isDark = this.isDark(square);
+        const isDark = place?.playable ?? false;
         cell.className = isDark ? "dark" : "light";
-        const piece = bySquare.get(square);
+        if (place?.camp != null) cell.classList.add("camp", `camp-${state.seatColor(place.camp)}`);
+        const piece = byCell.get(square);
         const words: string[] = [];
         if (piece) {
+          const color = state.seatColor(piece.seat);
           words.push(
             t("grid.piece", {
               square,
-              color: t(piece.color === "white" ? "color.white" : "color.black"),
+              color: state.seatName(piece.seat),
               piece: t(piece.king ? "piece.king" : "piece.man"),
             }),
           );
-          cell.replaceChildren(h("span", { class: `piece ${piece.color}${piece.king ? " king" : ""}`, "aria-hidden": "true" }));
+          cell.replaceChildren(h("span", { class: `piece ${color}${piece.king ? " king" : ""}`, "aria-hidden": "true" }));
         } else {
           words.push(isDark ? t("grid.empty", { square }) : "");
           cell.textContent = "";
@@ -80,10 +103,10 @@ export class ButtonGrid {
     this.moveFocusTo(this.focusRow, this.focusCol, false);
   }
 
+  private playable = new Set<string>();
+
   private isDark(square: string): boolean {
-    const file = square.charCodeAt(0) - 97;
-    const rank = Number(square.slice(1)) - 1;
-    return (file + rank) % 2 === 0;
+    return this.playable.has(square);
   }
 
   private build(size: number): void {

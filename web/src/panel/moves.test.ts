@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { moveLabels } from "./moves";
-import type { LegalMove } from "../wasm/types";
+import type { LegalMove } from "../wasm/rules";
 
 const m = (notation: string, path: string[], captures: string[] = []): LegalMove => ({
   notation,

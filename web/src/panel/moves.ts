@@ -1,5 +1,5 @@
 /** Labels for the legal-move list: the notation, or the full route where two would print alike. */
-import type { LegalMove } from "../wasm/types";
+import type { LegalMove } from "../wasm/rules";
 
 export function moveLabels(moves: readonly LegalMove[]): string[] {
   const count = new Map<string, number>();

@@ -1,12 +1,12 @@
 /** The rule chooser and the mode chooser. */
-import { t, type MessageKey } from "../i18n";
-import { MODES, VARIANTS, type Mode } from "../game/controller";
-import type { VariantKey } from "../wasm/types";
+import { isMessageKey, t, type MessageKey } from "../i18n";
+import { MODES, type Mode } from "../game/controller";
+import { gameInfo, games, type VariantKey } from "../wasm/rules";
 import { h } from "./dom";
 
 export interface ChooserActions {
-  start(variant: VariantKey, mode: Mode, fen: string | null): string | null;
-  loadPdn(text: string): string | null;
+  start(variant: VariantKey, mode: Mode, fen: string | null, players: number): string | null;
+  loadPdn(text: string, players: number): string | null;
   /** Creates a room to play with a friend; resolves to an error message, or null. */
   online(variant: VariantKey, fen: string | null): Promise<string | null>;
 }
@@ -21,6 +21,17 @@ const MODE_KEYS: Record<Mode, MessageKey> = {
   online: "mode.online",
 };
 
+/** The game's name in the current language (the rules' English name if untranslated). */
+export function variantName(key: VariantKey, fallback: string): string {
+  const k = `variant.${key}`;
+  return isMessageKey(k) ? t(k) : fallback;
+}
+
+function variantAbout(key: VariantKey): string {
+  const k = `variant.${key}.about`;
+  return isMessageKey(k) ? t(k) : "";
+}
+
 export function ruleChooser(pick: (variant: VariantKey) => void): HTMLElement {
   return h(
     "main",
@@ -29,12 +40,12 @@ export function ruleChooser(pick: (variant: VariantKey) => void): HTMLElement {
     h(
       "div",
       { class: "choices variants" },
-      ...VARIANTS.map((v) =>
+      ...games().map((g) =>
         h(
           "button",
-          { type: "button", class: "choice", "data-variant": v, onclick: () => pick(v) },
-          h("strong", {}, t(`variant.${v}` as MessageKey)),
-          h("span", {}, t(`variant.${v}.about` as MessageKey)),
+          { type: "button", class: `choice ${g.family}`, "data-variant": g.key, onclick: () => pick(g.key) },
+          h("strong", {}, variantName(g.key, g.name)),
+          h("span", {}, variantAbout(g.key)),
         ),
       ),
     ),
@@ -51,6 +62,19 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
     spellcheck: "false",
   });
   const pdn = h("textarea", { id: "start-pdn", rows: 3, "data-testid": "start-pdn", spellcheck: "false" });
+  const info = gameInfo(variant);
+  const halma = info?.family === "halma";
+  const counts = info?.players ?? [2];
+  let players = counts[0] ?? 2;
+  const countButtons = counts.map((n) => {
+    const b = h("button", { type: "button", class: "choice count", "data-players": String(n), "aria-pressed": String(n === players) }, t("chooser.playersCount", { count: n }));
+    b.addEventListener("click", () => {
+      players = n;
+      for (const other of countButtons) other.setAttribute("aria-pressed", String(other === b));
+    });
+    return b;
+  });
+  const modes = halma ? MODES.filter((m) => m !== "second" && m !== "online") : MODES;
   const choose = (mode: Mode) => {
     if (mode === "online") {
       note.textContent = t("room.creating");
@@ -59,25 +83,28 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
       });
       return;
     }
-    const error = actions.start(variant, mode, fen.value.trim() || null);
+    const error = actions.start(variant, mode, fen.value.trim() || null, players);
     note.textContent = error ? t("msg.error", { message: error }) : "";
   };
   return h(
     "main",
     { class: "chooser" },
-    h("h1", {}, t(`variant.${variant}` as MessageKey)),
+    h("h1", {}, variantName(variant, info?.name ?? variant)),
+    ...(counts.length > 1
+      ? [h("h2", { id: "players-heading" }, t("chooser.players")), h("div", { class: "choices counts", role: "group", "aria-labelledby": "players-heading" }, ...countButtons)]
+      : []),
     h("h2", {}, t("chooser.mode")),
     h(
       "div",
       { class: "choices modes" },
-      ...MODES.map((m) =>
-        h("button", { type: "button", class: "choice", "data-mode": m, onclick: () => choose(m) }, t(MODE_KEYS[m])),
+      ...modes.map((m) =>
+        h("button", { type: "button", class: "choice", "data-mode": m, onclick: () => choose(m) }, t(halma && m === "local" ? "mode.localPlayers" : MODE_KEYS[m])),
       ),
     ),
     note,
-    h("label", { for: "start-fen" }, t("chooser.fen")),
+    h("label", { for: "start-fen" }, t(halma ? "chooser.position" : "chooser.fen")),
     fen,
-    h("label", { for: "start-pdn" }, t("chooser.pdn")),
+    h("label", { for: "start-pdn" }, t(halma ? "chooser.record" : "chooser.pdn")),
     pdn,
     h(
       "div",
@@ -88,7 +115,7 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
           type: "button",
           "data-testid": "load-pdn",
           onclick: () => {
-            const error = actions.loadPdn(pdn.value);
+            const error = actions.loadPdn(pdn.value, players);
             note.textContent = error ? t("msg.error", { message: error }) : "";
           },
         },

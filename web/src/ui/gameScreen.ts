@@ -1,8 +1,8 @@
 /** The game screen: the 3D board, the controls under it, and the panel beside (or below) it. */
-import { createBoard, type Board3D, type BoardLayout, type BoardState, type ColorKey, type LastMoveView, type PieceView } from "../board3d";
+import { createBoard, type Board3D, type BoardState, type ColorKey, type LastMoveView } from "../board3d";
 import { t, type MessageKey } from "../i18n";
 import { drawControls, offerWithMove } from "../game/controls";
-import type { ControllerEvent, GameController } from "../game/controller";
+import { viewAngle, type ControllerEvent, type GameController } from "../game/controller";
 import {
   NOTHING_SELECTED,
   click,
@@ -15,10 +15,28 @@ import {
 import { EngineClient } from "../engine/client";
 import { ButtonGrid } from "../panel/grid";
 import { moveLabels } from "../panel/moves";
-import type { Color, LegalMove, Piece, Snapshot } from "../wasm/types";
+import { draughtsDetails, halmaDetails, seatView, type GameView, type LegalMove } from "../wasm/rules";
 import { h } from "./dom";
 import { playMoveSound } from "./sound";
-import { announceMove, colorName, resultReason, resultTitle, ruleName } from "./words";
+import { announceMove, resultReason, resultTitle, ruleName, seatName } from "./words";
+
+type Snapshot = GameView;
+
+/** Each seat's colour, indexed by seat (seats not in play get a colour never drawn). */
+function seatColors(s: Snapshot): ColorKey[] {
+  const colors: ColorKey[] = [];
+  for (const seat of s.seats) {
+    while (colors.length < seat.index) colors.push("white");
+    colors[seat.index] = seat.color;
+  }
+  return colors;
+}
+
+/** The moves the board draws as played: the last one in draughts, every seat's last in Halma. */
+function playedMoves(s: Snapshot): LastMoveView[] {
+  const moves = s.details.family === "halma" ? s.lastMoves : s.lastMove ? [s.lastMove] : [];
+  return moves.map((m) => ({ seat: m.seat, path: m.path, captured: m.captures }));
+}
 
 /** One 3D board kept across games (creating a WebGL scene is the slowest part of a page). */
 export interface SharedBoard {
@@ -64,6 +82,9 @@ export class GameScreen {
   private readonly resignButton = h("button", { type: "button", "data-testid": "resign" });
   private readonly moveList = h("ul", { class: "move-list", "data-testid": "legal-moves" });
   private readonly piecesLeft = h("dl", { class: "pieces-left", "data-testid": "pieces-left" });
+  private readonly players = h("ul", { class: "players", "data-testid": "players" });
+  private readonly piecesLeftSection = h("section", {}, label(h("h2"), "panel.piecesLeft"), this.piecesLeft);
+  private readonly playersSection = h("section", {}, label(h("h2"), "panel.players"), this.players);
   private readonly countdowns = h("ul", { class: "countdowns", "data-testid": "countdowns" });
   private readonly lastMove = h("div", { class: "last-move", "data-testid": "last-move" });
   private readonly fenField = h("input", { type: "text", readonly: true, class: "fen", "data-testid": "fen" });
@@ -131,8 +152,8 @@ export class GameScreen {
       acceptPanel,
       label(h("h2"), "panel.legalMoves"),
       this.moveList,
-      label(h("h2"), "panel.piecesLeft"),
-      this.piecesLeft,
+      this.piecesLeftSection,
+      this.playersSection,
       label(h("h2"), "panel.countdowns"),
       this.countdowns,
       label(h("h2"), "panel.lastMove"),
@@ -191,15 +212,16 @@ export class GameScreen {
   }
 
   private humanToMove(s: Snapshot): boolean {
-    return s.result === null && !this.controller.thinking && this.controller.humans.includes(s.turn);
+    return s.result === null && s.turn !== null && !this.controller.thinking && this.controller.humans.includes(s.turn);
   }
 
   private context(s: Snapshot): SelectionContext {
     return {
       moves: this.legalMoves(s),
-      own: s.pieces.filter((p) => p.color === s.turn).map((p) => p.square),
+      own: s.pieces.filter((p) => p.seat === s.turn).map((p) => p.cell),
     };
   }
+
 
   private onSquare(square: string | null): void {
     const s = this.controller.snapshot();
@@ -223,20 +245,17 @@ export class GameScreen {
   private onEvent(event: ControllerEvent): void {
     switch (event.kind) {
       case "played": {
-        const { move, color, offeredDraw, after } = event.played;
+        const { move, seat, offeredDraw, after } = event.played;
         this.selection = NOTHING_SELECTED;
         this.message = null;
         playMoveSound(move.promotes ? "crown" : move.captures.length > 0 ? "capture" : "move");
-        this.live.textContent = announceMove(move, color, offeredDraw);
+        this.live.textContent = announceMove(move, seatName(after, seat), offeredDraw, after.details.family === "halma");
         this.animations++;
         this.boardQueue = this.boardQueue.then(async () => {
           try {
             await this.board.animateMove([...move.path], [...move.captures]);
           } finally {
-            this.board.set({
-              pieces: boardPieces(after.pieces),
-              lastMoves: [{ seat: boardSeat(color), path: move.path, captured: move.captures }],
-            });
+            this.board.set({ pieces: after.pieces, lastMoves: playedMoves(after) });
             this.animations--;
             this.render();
           }
@@ -250,7 +269,7 @@ export class GameScreen {
         this.live.textContent = t("announce.undo");
         this.boardQueue = this.boardQueue.then(() => {
           const s = this.controller.snapshot();
-          this.board.set({ pieces: boardPieces(s.pieces), lastMoves: this.lastMoveView(s) });
+          this.board.set({ pieces: s.pieces, lastMoves: playedMoves(s) });
         });
         break;
       case "error":
@@ -262,23 +281,24 @@ export class GameScreen {
     this.render();
   }
 
-  private lastMoveView(s: Snapshot): LastMoveView[] {
-    return s.lastMove ? [{ seat: boardSeat(s.lastMove.color), path: s.lastMove.path, captured: s.lastMove.captures }] : [];
+  /** The rotation that brings the near seat's side to the front. */
+  private rotation(s: Snapshot): number {
+    return viewAngle(s, this.controller.nearSeat);
   }
 
   private boardState(s: Snapshot): BoardState {
     return {
-      layout: draughtsLayout(s.size),
-      seatColors: BOARD_SEAT_COLORS,
-      rotation: this.controller.flipped ? 180 : 0,
-      pieces: boardPieces(s.pieces),
+      layout: s.layout,
+      seatColors: seatColors(s),
+      rotation: this.rotation(s),
+      pieces: s.pieces,
       selected: null,
       dests: [],
       finalDests: [],
       mustCapture: [],
       partialPath: [],
       previewPath: [],
-      lastMoves: this.lastMoveView(s),
+      lastMoves: playedMoves(s),
       clickable: [],
     };
   }
@@ -294,17 +314,22 @@ export class GameScreen {
       dests: interactive ? view.dests : [],
       finalDests: interactive ? view.finalDests : [],
       partialPath: interactive ? view.partialPath : [],
-      mustCapture: interactive ? s.mustCapture : [],
+      mustCapture: interactive ? (draughtsDetails(s)?.mustCapture ?? []) : [],
     };
     this.board.set({ ...marks, clickable: interactive ? view.clickable : [] });
-    this.grid.update({ size: s.size, flipped: this.controller.flipped, pieces: s.pieces, ...marks });
+    this.grid.update({
+      cells: s.layout.cells,
+      rotation: this.rotation(s),
+      pieces: s.pieces,
+      seatColor: (seat) => seatView(s, seat)?.color ?? "white",
+      seatName: (seat) => seatName(s, seat),
+      ...marks,
+    });
 
     this.renderBanner(s);
     this.messageLine.textContent = this.errorText ?? (this.message ? t(this.message) : "");
-    const soon = s.countdowns.filter((c) => c.movesLeft <= 5);
-    this.countdownLine.textContent = soon
-      .map((c) => t("countdown.soon", { rule: ruleName(c.rule, c.ruleName), moves: c.movesLeft }))
-      .join(" · ");
+    const soon = this.warnings(s);
+    this.countdownLine.textContent = soon.join(" · ");
     this.countdownLine.hidden = soon.length === 0 || s.result !== null;
     this.reselectButton.hidden = !(interactive && isHalfEntered(this.selection));
 
@@ -324,17 +349,45 @@ export class GameScreen {
     this.renderResult(s);
   }
 
+  /** Warnings under the board: draw rules about to end the game, the yard rule, the move limit. */
+  private warnings(s: Snapshot): string[] {
+    const draughts = draughtsDetails(s);
+    if (draughts) {
+      return draughts.countdowns
+        .filter((c) => c.movesLeft <= 5)
+        .map((c) => t("countdown.soon", { rule: ruleName(c.rule, c.ruleName), moves: c.movesLeft }));
+    }
+    const halma = halmaDetails(s);
+    if (!halma) return [];
+    const lines: string[] = [];
+    for (const seat of halma.seats) {
+      if (seat.yardMovesLeft === null || seat.yardMovesLeft > 5) continue;
+      const mine = this.controller.humans.length === 1 && this.controller.humans[0] === seat.seat;
+      lines.push(
+        mine
+          ? t("yard.countdown", { moves: seat.yardMovesLeft })
+          : t("yard.countdownSeat", { seat: seatName(s, seat.seat), moves: seat.yardMovesLeft }),
+      );
+    }
+    const left = halma.moveLimit - halma.round + 1;
+    if (left <= 20) lines.push(t("limit.near", { moves: left }));
+    return lines;
+  }
+
   private renderBanner(s: Snapshot): void {
     let text: string;
-    if (s.result !== null) text = `${t("turn.over")} — ${resultTitle(s.result)}`;
+    const draughts = draughtsDetails(s);
+    if (s.result !== null) text = `${t("turn.over")} — ${resultTitle(s, s.result)}`;
     else if (this.controller.thinking) text = t("turn.thinking");
-    else {
+    else if (s.turn !== null) {
       const mine = this.controller.humans.length === 1 && this.controller.humans[0] === s.turn;
-      text = mine ? t("turn.yours", { color: colorName(s.turn) }) : t("turn.toMove", { color: colorName(s.turn) });
-      if (s.mustCapture.length > 0) text += ` — ${t("turn.mustCapture")}`;
-    }
-    if (s.result === null && s.drawOffer !== null && s.drawOffer !== s.turn) {
-      text += ` · ${t("draw.offered", { color: colorName(s.drawOffer) })}`;
+      const who = seatName(s, s.turn);
+      text = mine ? t("turn.yours", { color: who }) : t("turn.toMove", { color: who });
+      if ((draughts?.mustCapture.length ?? 0) > 0) text += ` — ${t("turn.mustCapture")}`;
+    } else text = "";
+    const offer = draughts?.drawOffer ?? null;
+    if (s.result === null && offer !== null && offer !== s.turn) {
+      text += ` · ${t("draw.offered", { color: seatName(s, offer) })}`;
     }
     this.banner.textContent = text;
     this.banner.classList.toggle("thinking", this.controller.thinking);
@@ -355,20 +408,41 @@ export class GameScreen {
   }
 
   private renderInfo(s: Snapshot): void {
+    const draughts = draughtsDetails(s);
+    const halma = halmaDetails(s);
     this.piecesLeft.replaceChildren(
-      ...(["white", "black"] as const).flatMap((c) => [
-        h("dt", {}, colorName(c)),
-        h("dd", {}, t("panel.material", { men: s.piecesLeft[c].men, kings: s.piecesLeft[c].kings })),
+      ...(draughts?.piecesLeft ?? []).flatMap((m) => [
+        h("dt", {}, seatName(s, m.seat)),
+        h("dd", {}, t("panel.material", { men: m.men, kings: m.kings })),
       ]),
     );
+    const countdowns = draughts?.countdowns ?? [];
     this.countdowns.replaceChildren(
-      ...(s.countdowns.length === 0
+      ...(countdowns.length === 0
         ? [h("li", {}, t("panel.noCountdown"))]
-        : s.countdowns.map((c) => h("li", {}, t("panel.movesLeft", { rule: ruleName(c.rule, c.ruleName), moves: c.movesLeft })))),
+        : countdowns.map((c) => h("li", {}, t("panel.movesLeft", { rule: ruleName(c.rule, c.ruleName), moves: c.movesLeft })))),
     );
-    this.lastMove.textContent = s.lastMove
-      ? `${colorName(s.lastMove.color)}: ${s.lastMove.notation}`
-      : t("panel.noMove");
+    this.players.replaceChildren(
+      ...(halma?.seats ?? []).map((p) => {
+        const facts = [t("panel.outside", { count: p.outsideTarget }), t("panel.movesMade", { count: p.movesMade })];
+        if (p.yardMovesLeft !== null) facts.push(t("yard.countdownSeat", { seat: seatName(s, p.seat), moves: p.yardMovesLeft }));
+        if (p.state === "finished") facts.push(t("panel.finished", { place: p.place ?? "" }));
+        else if (p.state === "resigned") facts.push(t("panel.resigned"));
+        else if (p.state === "yardRule") facts.push(t("panel.outYard"));
+        const item = h(
+          "li",
+          { class: `player${p.seat === s.turn ? " to-move" : ""}`, "data-seat": String(p.seat) },
+          h("span", { class: `swatch ${seatView(s, p.seat)?.color ?? ""}`, "aria-hidden": "true" }),
+          h("strong", {}, seatName(s, p.seat)),
+          ` ${p.seat === s.turn ? "◀ " : ""}· ${facts.join(" · ")}`,
+        );
+        if (p.seat === s.turn) item.setAttribute("aria-current", "true");
+        return item;
+      }),
+    );
+    this.piecesLeftSection.hidden = draughts === null;
+    this.playersSection.hidden = halma === null;
+    this.lastMove.textContent = s.lastMove ? `${seatName(s, s.lastMove.seat)}: ${s.lastMove.notation}` : t("panel.noMove");
     this.fenField.value = s.fen;
   }
 
@@ -380,14 +454,31 @@ export class GameScreen {
     }
     const result = s.result;
     const humans = this.controller.humans;
-    const personal =
-      humans.length === 1 && result.winner !== null
-        ? t(result.winner === humans[0] ? "result.youWin" : "result.youLose")
-        : null;
+    const halma = s.details.family === "halma";
+    const me = humans.length === 1 ? humans[0]! : null;
+    let personal: string | null = null;
+    if (me !== null && halma && result.placings.length > 2) {
+      let place = 1;
+      for (const group of result.placings) {
+        if (group.includes(me)) personal = t("result.youPlace", { place });
+        place += group.length;
+      }
+    } else if (me !== null && result.winner !== null) personal = t(result.winner === me ? "result.youWin" : "result.youLose");
+    const placings: HTMLElement[] = [];
+    if (halma) {
+      let place = 1;
+      const items: HTMLElement[] = [];
+      for (const group of result.placings) {
+        for (const seat of group) items.push(h("li", { "data-seat": String(seat) }, t("result.place", { place, seat: seatName(s, seat) })));
+        place += group.length;
+      }
+      placings.push(h("h3", {}, t("result.placings")), h("ol", { class: "placings", "data-testid": "placings" }, ...items));
+    }
     this.dialog.replaceChildren(
-      h("h2", { "data-testid": "result-title" }, resultTitle(result)),
-      h("p", { "data-testid": "result-reason" }, resultReason(result)),
+      h("h2", { "data-testid": "result-title" }, resultTitle(s, result)),
+      h("p", { "data-testid": "result-reason" }, resultReason(s, result)),
       ...(personal ? [h("p", {}, personal)] : []),
+      ...placings,
       h(
         "div",
         { class: "row" },
@@ -417,7 +508,7 @@ export class GameScreen {
   }
 
   private downloadPdn(): void {
-    const blob = new Blob([this.controller.pdn()], { type: "application/x-chess-pdn" });
+    const blob = new Blob([this.controller.pdn()], { type: "application/x-draughts-pdn" });
     const url = URL.createObjectURL(blob);
     const link = h("a", { href: url, download: `kingme-${this.controller.variant}.pdn` });
     document.body.append(link);
@@ -451,33 +542,4 @@ export class GameScreen {
     };
     (window as unknown as { __kingme: unknown }).__kingme = this.hooks;
   }
-}
-
-// Temporary, until the wasm snapshot describes the board by cells and the pieces by seat: the
-// draughts board's cells rebuilt from the snapshot's size and square names (a1 dark), and the
-// colours used as seats in a fixed order that only decides how each side is drawn.
-const BOARD_SEAT_COLORS: ColorKey[] = ["white", "black"];
-const draughtsLayouts = new Map<number, BoardLayout>();
-
-function draughtsLayout(size: number): BoardLayout {
-  let layout = draughtsLayouts.get(size);
-  if (!layout) {
-    const cells = [];
-    for (let y = 0; y < size; y++) {
-      for (let x = 0; x < size; x++) {
-        cells.push({ name: `${"abcdefghij"[x]}${y + 1}`, x, y, playable: (x + y) % 2 === 0, camp: null });
-      }
-    }
-    layout = { shape: "square", cells };
-    draughtsLayouts.set(size, layout);
-  }
-  return layout;
-}
-
-function boardSeat(color: Color): number {
-  return BOARD_SEAT_COLORS.indexOf(color);
-}
-
-function boardPieces(pieces: readonly Piece[]): PieceView[] {
-  return pieces.map((p) => ({ cell: p.square, seat: boardSeat(p.color), king: p.king }));
 }

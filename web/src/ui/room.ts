@@ -4,24 +4,25 @@
  */
 import { t, type MessageKey } from "../i18n";
 import type { GameRecord } from "../engine/protocol";
-import { VARIANTS, type GameController } from "../game/controller";
+import type { GameController } from "../game/controller";
 import { OnlineController, type RoomChange } from "../game/online";
 import { roomInfo, RoomProblem, socketUrl } from "../net/api";
 import { CLOSE, otherSeat } from "../net/protocol";
 import { loadSeat } from "../net/seats";
-import type { Color, VariantKey } from "../wasm/types";
+import { gameInfo, type Seat as SeatIndex, type VariantKey } from "../wasm/rules";
 import { h } from "./dom";
 import { GameScreen, type SharedBoard } from "./gameScreen";
 import { colorName } from "./words";
 
 export interface RoomHost {
   /** Go on against the computer (Intermediate) from this game, playing `color`. */
-  continueVsComputer(record: GameRecord, color: Color): void;
+  continueVsComputer(record: GameRecord, seat: SeatIndex): void;
   /** Back to the mode chooser of `variant` (or the rule chooser). */
   chooseMode(variant: VariantKey | null): void;
 }
 
-const isVariant = (v: string): v is VariantKey => (VARIANTS as readonly string[]).includes(v);
+/** Rooms play draughts only (the server's rules). */
+const isVariant = (v: string): v is VariantKey => gameInfo(v)?.family === "draughts";
 
 export class RoomScreen {
   readonly element = h("div", { class: "room-screen", "data-testid": "room" });
@@ -133,7 +134,7 @@ export class RoomScreen {
         this.dropGame();
         break;
       case "handOver":
-        this.host.continueVsComputer(change.record, change.color);
+        this.host.continueVsComputer(change.record, change.seat);
         return;
       case "room":
         break;
@@ -295,9 +296,9 @@ export class RoomScreen {
 class ScreenBinding implements GameController {
   private readonly unsubscribers: (() => void)[] = [];
   /** Fixed for the screen's life: a new screen is built when the seat's colour changes. */
-  readonly flipped: boolean;
+  readonly nearSeat: number;
   constructor(private readonly c: OnlineController) {
-    this.flipped = c.flipped;
+    this.nearSeat = c.nearSeat;
   }
   get variant() {
     return this.c.variant;

@@ -1,10 +1,41 @@
 /** Game facts in words, in the current language. */
 import { t, type MessageKey } from "../i18n";
-import type { Color, GameResult, LegalMove } from "../wasm/types";
-import { opposite } from "../wasm/types";
+import { seatView, type ColorKey, type GameView, type LegalMove, type ResultView, type Seat } from "../wasm/rules";
 
-export function colorName(color: Color): string {
-  return t(color === "white" ? "color.white" : "color.black");
+const COLOR_KEYS: Record<ColorKey, MessageKey> = {
+  white: "color.white",
+  black: "color.black",
+  red: "color.red",
+  yellow: "color.yellow",
+  green: "color.green",
+  blue: "color.blue",
+  violet: "color.violet",
+  orange: "color.orange",
+};
+
+const SEAT_KEYS: Record<string, MessageKey> = {
+  south: "seat.south",
+  north: "seat.north",
+  "south-west": "seat.south-west",
+  "north-west": "seat.north-west",
+  "north-east": "seat.north-east",
+  "south-east": "seat.south-east",
+};
+
+export function colorName(color: ColorKey): string {
+  return t(COLOR_KEYS[color]);
+}
+
+/**
+ * How a seat is called: its colour in draughts ("White"), its place and colour in the Halma
+ * games ("South, red"), so that colour is never the only cue.
+ */
+export function seatName(view: Pick<GameView, "seats" | "details">, seat: Seat): string {
+  const s = seatView(view, seat);
+  if (!s) return String(seat + 1);
+  if (view.details.family === "draughts") return colorName(s.color);
+  const place = SEAT_KEYS[s.name];
+  return t("seat.label", { seat: place ? t(place) : s.name, color: colorName(s.color) });
 }
 
 const RULE_KEYS: Record<string, MessageKey> = {
@@ -24,37 +55,54 @@ export function ruleName(key: string, fallback: string): string {
   return messageKey ? t(messageKey) : fallback;
 }
 
-/** The move in words for the live region. */
-export function announceMove(move: LegalMove, color: Color, offeredDraw: boolean): string {
-  const from = move.path[0]!;
-  const to = move.path[move.path.length - 1]!;
+/** The move in words for the live region; `who` is the mover's seat name. */
+export function announceMove(move: LegalMove, who: string, offeredDraw: boolean, halma: boolean): string {
+  const from = move.path[0];
+  const to = move.path[move.path.length - 1];
+  if (from === undefined || to === undefined) return t("announce.pass", { seat: who });
+  if (halma) return t("announce.halmaMove", { seat: who, from, to });
   const parts = [
     move.captures.length > 0
-      ? t("announce.capture", { color: colorName(color), from, to, captured: move.captures.join(", ") })
-      : t("announce.move", { color: colorName(color), from, to }),
+      ? t("announce.capture", { color: who, from, to, captured: move.captures.join(", ") })
+      : t("announce.move", { color: who, from, to }),
   ];
   if (move.promotes) parts.push(t("announce.crowned"));
-  if (offeredDraw) parts.push(t("announce.drawOffer", { color: colorName(color) }));
+  if (offeredDraw) parts.push(t("announce.drawOffer", { color: who }));
   return parts.join(" ");
 }
 
-export function resultTitle(result: GameResult): string {
+export function resultTitle(view: Pick<GameView, "seats" | "details">, result: ResultView): string {
   if (result.winner === null) return t("result.draw");
-  return t(result.winner === "white" ? "result.whiteWins" : "result.blackWins");
+  if (view.details.family === "draughts") {
+    const color = seatView(view, result.winner)?.color;
+    return t(color === "white" ? "result.whiteWins" : "result.blackWins");
+  }
+  return t("result.wins", { seat: seatName(view, result.winner) });
 }
 
-export function resultReason(result: GameResult): string {
-  const loser = result.winner ? colorName(opposite(result.winner)) : "";
+export function resultReason(view: Pick<GameView, "seats" | "details">, result: ResultView): string {
+  const last = result.placings[result.placings.length - 1];
+  const loser = last && last.length === 1 && result.winner !== null ? seatName(view, last[0]!) : "";
+  const winner = result.winner !== null ? seatName(view, result.winner) : "";
   switch (result.reason) {
     case "no-pieces":
       return t("result.noPieces", { loser });
     case "no-legal-move":
       return t("result.noMoves", { loser });
     case "resignation":
-      return t("result.resignation", { loser });
+      return view.details.family === "draughts" ? t("result.resignation", { loser }) : t("result.halmaResignation");
     case "agreement":
       return t("result.agreement");
+    case "target-filled":
+      return t("result.targetFilled", { seat: winner });
+    case "anti-spoiling":
+      return t("result.antiSpoiling", { seat: winner });
+    case "yard-rule":
+      return t("result.yardRule", { seat: loser });
+    case "move-limit":
+      return t("result.moveLimit");
     default:
+      if (view.details.family === "halma" && result.reason === "repetition") return t("result.repetition");
       return t("result.automatic", { rule: ruleName(result.reason, result.reasonText) });
   }
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initSync } from "./pkg/kingme_wasm.js";
-import { EngineMemory, RulesGame } from "./rules";
+import { EngineMemory, RulesGame, draughtsDetails, games, halmaDetails, replay } from "./rules";
 
 beforeAll(async () => {
   // Tests run in Node: read the module from disk (the page fetches it instead).
@@ -16,21 +16,25 @@ describe("the rules through WebAssembly", () => {
     expect(game.playPath(["c3", "d4"], false).notation).toBe("c3-d4");
     game.playText("f6-e5", true);
     const s = game.snapshot();
-    expect(s.turn).toBe("black");
-    expect(s.mustCapture).toEqual(["d4"]);
-    expect(s.drawOffer).toBe("white");
+    // Black moves first in English checkers: it is seat 0, White seat 1.
+    expect(s.seats.map((x) => x.color)).toEqual(["black", "white"]);
+    expect(s.turn).toBe(0);
+    expect(draughtsDetails(s)?.mustCapture).toEqual(["d4"]);
+    expect(draughtsDetails(s)?.drawOffer).toBe(1);
     expect(game.legalMoves()).toEqual([{ path: ["d4", "f6"], captures: ["e5"], notation: "d4×f6", promotes: false }]);
     expect(game.undo()?.notation).toBe("f6-e5");
-    expect(game.snapshot().drawOffer).toBeNull();
+    expect(draughtsDetails(game.snapshot())?.drawOffer).toBeNull();
     game.free();
   });
 
   it("turns Rust errors into JS Errors that name the problem", () => {
     expect(() => RulesGame.create("english", "W:Wz99:B1")).toThrowError(/z99/);
-    expect(() => RulesGame.create("chess" as never)).toThrowError(/unknown variant 'chess'/);
+    expect(() => RulesGame.create("chess")).toThrowError(/unknown game 'chess'/);
+    expect(() => RulesGame.create("halma-8", null, 3)).toThrowError(/3 players/);
     const game = RulesGame.create("english");
     expect(() => game.playPath(["c3", "c5"], false)).toThrowError(/no legal move follows c3-c5/);
     expect(() => game.acceptDraw()).toThrowError(/no draw offer/);
+    expect(() => game.resign(4)).toThrowError(/seat 4/);
     const memory = new EngineMemory();
     expect(() => game.computerTurn("grandmaster", 1, memory)).toThrowError(/grandmaster/);
     memory.free();
@@ -67,5 +71,69 @@ describe("the rules through WebAssembly", () => {
     game.free();
     other.free();
     memory.free();
+  });
+});
+
+describe("every game through one model", () => {
+  it("lists the games with their families and player counts", () => {
+    const list = games();
+    expect(list.map((g) => g.key)).toEqual([
+      "english",
+      "international",
+      "russian",
+      "brazilian",
+      "halma-8",
+      "halma-10",
+      "halma-16",
+      "chinese-checkers",
+    ]);
+    expect(list.find((g) => g.key === "chinese-checkers")).toMatchObject({ family: "halma", players: [2, 3, 4, 6] });
+  });
+
+  it("opens Chinese checkers for six with the star's cells and seats", () => {
+    const game = RulesGame.create("chinese-checkers", null, 6);
+    const s = game.snapshot();
+    expect(s.layout.shape).toBe("star");
+    expect(s.layout.cells).toHaveLength(121);
+    expect(s.seats.map((x) => [x.index, x.viewAngle])).toEqual([
+      [0, 0],
+      [1, 60],
+      [2, 120],
+      [3, 180],
+      [4, 240],
+      [5, 300],
+    ]);
+    expect(new Set(s.seats.map((x) => x.color)).size).toBe(6);
+    expect(s.pieces).toHaveLength(60);
+    expect(halmaDetails(s)?.seats.map((x) => x.outsideTarget)).toEqual([10, 10, 10, 10, 10, 10]);
+    game.free();
+  });
+
+  it("lets the Halma engine move for each seat in turn", () => {
+    const game = RulesGame.create("chinese-checkers", null, 3);
+    const memory = new EngineMemory();
+    for (let i = 0; i < 3; i++) {
+      const turn = game.computerTurn("beginner", i, memory);
+      expect(game.legalMoves()).toContainEqual(turn.move);
+      game.playPath(turn.move?.path ?? [], false);
+    }
+    expect(game.snapshot().turn).toBe(0);
+    expect(game.snapshot().lastMoves.map((m) => m.seat)).toEqual([0, 2, 4]);
+    game.free();
+    memory.free();
+  });
+
+  it("replays a record with a resignation between moves", () => {
+    const game = RulesGame.create("chinese-checkers", null, 3);
+    game.playPath(game.legalMoves()[0]!.path, false);
+    game.resign(2);
+    game.playPath(game.legalMoves()[0]!.path, false);
+    const record = game.record();
+    expect(record.resigned).toEqual([{ seat: 2, after: 1 }]);
+    const again = replay(record);
+    expect(again.snapshot()).toEqual(game.snapshot());
+    expect(RulesGame.fromRecord(game.recordText()).snapshot()).toEqual(game.snapshot());
+    game.free();
+    again.free();
   });
 });

@@ -8,7 +8,7 @@ test("an English game against the Beginner, played on the canvas to its end", as
   const { browser, page, errors } = await openSite();
   try {
     await startGame(page, "english", "beginner");
-    assert.deepEqual(await page.evaluate(() => window.__kingme.humans()), ["black"]);
+    assert.deepEqual(await page.evaluate(() => window.__kingme.humans()), [0], "the human plays Black, seat 0, which moves first");
     let s = await snapshot(page);
     let humanMoves = 0;
     while (s.result === null && humanMoves < 150) {

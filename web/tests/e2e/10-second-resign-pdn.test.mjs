@@ -23,15 +23,16 @@ test("playing second: the computer opens, the board is turned, and it answers th
     });
     let s = await humanTurn(page);
     assert.equal(s.ply, 1, "the computer made the first move by itself");
-    assert.equal(s.lastMove.color, "black", "Black moves first in English checkers");
-    assert.deepEqual(await page.evaluate(() => window.__kingme.humans()), ["white"]);
-    assert.equal(s.turn, "white");
+    assert.equal(s.lastMove.seat, 0, "Black (seat 0) moves first in English checkers");
+    assert.deepEqual(await page.evaluate(() => window.__kingme.humans()), [1]);
+    assert.equal(s.turn, 1);
 
     // The human's own men are drawn nearer the bottom of the canvas than the computer's.
     const ys = await page.evaluate(() => {
       const k = window.__kingme;
       const by = { white: [], black: [] };
-      for (const p of k.snapshot().pieces) by[p.color].push(k.squareToClient(p.square)?.y ?? NaN);
+      const s = k.snapshot();
+      for (const p of s.pieces) by[s.seats[p.seat].color].push(k.squareToClient(p.cell)?.y ?? NaN);
       return by;
     });
     assert.equal(ys.white.length, 12);
@@ -47,7 +48,7 @@ test("playing second: the computer opens, the board is turned, and it answers th
     assert.equal(s.result, null);
     assert.equal(s.ply, 3, "the computer answered the human's move");
     assert.equal(s.moves[1], played);
-    assert.equal(s.turn, "white");
+    assert.equal(s.turn, 1);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
@@ -81,7 +82,7 @@ test("resigning asks first; dismissing changes nothing, accepting gives the game
     await page.waitForFunction(() => window.__kingme.snapshot().result !== null);
     await settled(page);
     const s = await snapshot(page);
-    assert.equal(s.result.winner, "white", "the computer (White) wins");
+    assert.equal(s.result.winner, 1, "the computer (White, seat 1) wins");
     assert.equal(s.result.reason, "resignation");
     assert.equal(s.ply, 2, "the computer plays no more");
     const dialog = page.getByTestId("game-over");

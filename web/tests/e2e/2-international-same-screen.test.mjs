@@ -10,8 +10,8 @@ test("multi-captures on a shared screen, with undo", async () => {
     // White c3 may take d4 and then either f6 (to g7) or d6 (to c7).
     await startGame(page, "international", "local", "W:Wc3,a1:Bd4,f6,d6,j10");
     const start = await snapshot(page);
-    assert.equal(start.turn, "white");
-    assert.deepEqual(start.mustCapture, ["c3"]);
+    assert.equal(start.turn, 0, "White moves first in International draughts: seat 0");
+    assert.deepEqual(start.details.mustCapture, ["c3"]);
     assert.match(await page.getByTestId("banner").textContent(), /must capture/);
 
     // A piece that cannot capture is refused with the rule's message.
@@ -31,8 +31,8 @@ test("multi-captures on a shared screen, with undo", async () => {
     let s = await snapshot(page);
     assert.deepEqual(s.moves, ["c3×e5×g7"]);
     assert.deepEqual(s.lastMove.captures, ["d4", "f6"]);
-    assert.equal(s.turn, "black");
-    assert.equal(s.piecesLeft.black.men, 2);
+    assert.equal(s.turn, 1);
+    assert.equal(s.details.piecesLeft[1].men, 2);
 
     await page.getByTestId("undo").click();
     await settled(page);
@@ -48,7 +48,7 @@ test("multi-captures on a shared screen, with undo", async () => {
     await settled(page);
     s = await snapshot(page);
     assert.deepEqual(s.lastMove.path, ["c3", "e5", "g7", "i9"]);
-    assert.equal(s.piecesLeft.black.men, 1);
+    assert.equal(s.details.piecesLeft[1].men, 1);
     assert.match(await page.getByTestId("announcer").textContent(), /c3 takes d4, f6, h8, ends on i9/);
 
     // Two kings against one: the 5-move limit is counted under the board and in the panel.

@@ -43,7 +43,7 @@ test("moves entered with arrow keys and Enter in the button grid", async () => {
     await settled(page);
     s = await snapshot(page);
     assert.deepEqual(s.moves, ["c3-d4", "f6-e5"]);
-    assert.deepEqual(s.mustCapture, ["d4"]);
+    assert.deepEqual(s.details.mustCapture, ["d4"]);
     await press(page, "ArrowDown", "ArrowLeft", "Enter", "ArrowUp", "ArrowUp", "ArrowRight", "ArrowRight", "Enter");
     await settled(page);
     s = await snapshot(page);

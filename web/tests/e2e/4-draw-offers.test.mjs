@@ -15,7 +15,7 @@ test("the computer accepts a draw offer in a drawn position", async () => {
     await startGame(page, "english", "beginner", "B:WK32:BK1");
     await offerWithFirstListedMove(page);
     const s = await humanTurn(page);
-    assert.deepEqual(s.result, { winner: null, reason: "agreement", reasonText: "agreement" });
+    assert.deepEqual(s.result, { placings: [[0, 1]], winner: null, reason: "agreement", reasonText: "agreement" });
     assert.equal(s.ply, 1, "the computer accepted instead of moving");
     await page.getByTestId("game-over").waitFor({ state: "visible" });
     assert.match(await page.getByTestId("result-reason").textContent(), /agreed to a draw/);
@@ -34,7 +34,7 @@ test("the computer declines a draw offer when it is winning, and the offer may n
     const s = await humanTurn(page);
     assert.equal(s.result, null);
     assert.equal(s.ply, 2, "the computer answered with a move");
-    assert.equal(s.mayOfferDraw, false);
+    assert.equal(s.details.mayOfferDraw, false);
     await settled(page);
     assert.equal(await page.getByTestId("offer-draw").isDisabled(), true);
     assert.deepEqual(errors, []);
@@ -51,13 +51,13 @@ test("the computer offers a draw in a dead-drawn position, and accepting it ends
     await page.locator('[data-testid="legal-moves"] button').first().click();
     const s = await humanTurn(page);
     assert.equal(s.ply, 2, "the computer answered with a move");
-    assert.equal(s.drawOffer, "white", "and offered a draw with it");
+    assert.equal(s.details.drawOffer, 1, "and offered a draw with it (White, seat 1)");
     const accept = page.getByTestId("accept-draw");
     await accept.waitFor({ state: "visible" });
     await accept.click();
     await page.waitForFunction(() => window.__kingme.snapshot().result !== null);
     const over = await snapshot(page);
-    assert.deepEqual(over.result, { winner: null, reason: "agreement", reasonText: "agreement" });
+    assert.deepEqual(over.result, { placings: [[0, 1]], winner: null, reason: "agreement", reasonText: "agreement" });
     await page.getByTestId("game-over").waitFor({ state: "visible" });
     assert.deepEqual(errors, []);
   } finally {

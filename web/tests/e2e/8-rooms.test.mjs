@@ -33,10 +33,12 @@ async function playListedMove(page) {
   return atPly(page, before + 1);
 }
 
+/** Waits until the page's player, playing `color`, is to move. */
 async function waitForTurn(page, color) {
   await page.waitForFunction((c) => {
     const k = window.__kingme;
-    return k !== undefined && k.humans().includes(c) && k.snapshot().turn === c;
+    const seat = k?.snapshot().seats.find((s) => s.color === c)?.index;
+    return k !== undefined && seat !== undefined && k.humans().includes(seat) && k.snapshot().turn === seat;
   }, color);
   await settled(page);
 }
@@ -92,12 +94,12 @@ test("two players play through the link while a third watches", { skip }, async 
     await waitForTurn(joiner, "white");
     await joiner.getByTestId("offer-draw").check();
     const offered = await playListedMove(joiner);
-    assert.equal(offered.drawOffer, "white");
+    assert.equal(offered.details.drawOffer, 1, "White (seat 1) offered");
     await atPly(creator, 2);
     await creator.getByTestId("accept-draw").waitFor({ state: "visible" });
     await waitForTurn(creator, "black");
     const declined = await playListedMove(creator);
-    assert.equal(declined.drawOffer, null);
+    assert.equal(declined.details.drawOffer, null);
     assert.equal(declined.result, null);
     const seenByJoiner = await atPly(joiner, 3);
     assert.equal(seenByJoiner.result, null, "moving declined the offer");
@@ -121,7 +123,7 @@ test("two players play through the link while a third watches", { skip }, async 
     for (const page of [creator, joiner, spectator]) {
       await page.waitForFunction(() => window.__kingme?.snapshot().result !== null);
       const result = (await snapshot(page)).result;
-      assert.equal(result.winner, "white");
+      assert.equal(result.winner, 1, "White (seat 1) wins");
       assert.equal(result.reason, "resignation");
       await page.getByTestId("result-reason").waitFor();
     }
