@@ -210,12 +210,17 @@ function paintSquareTop(ctx: Ctx, layout: TopLayout): void {
     }
   }
   // Camps: tinted squares with a line in the seat's colour around each camp.
-  for (const cell of geometry.cells) {
-    if (cell.camp === null || !tinted(layout, cell.camp)) continue;
-    const p = geometry.position(cell.name)!;
-    ctx.fillStyle = seatFill(layout, cell.camp, 0.42);
-    ctx.fillRect(toPxX(p.x - 0.5), toPxZ(p.z - 0.5), scale, scale);
+  // Stained like the star's points: the seat's hue on the grain, then a little of the colour.
+  for (const [mode, alpha] of [["color", 0.7], ["source-over", 0.25]] as const) {
+    ctx.globalCompositeOperation = mode;
+    for (const cell of geometry.cells) {
+      if (cell.camp === null || !tinted(layout, cell.camp)) continue;
+      const p = geometry.position(cell.name)!;
+      ctx.fillStyle = seatFill(layout, cell.camp, alpha);
+      ctx.fillRect(toPxX(p.x - 0.5), toPxZ(p.z - 0.5), scale, scale);
+    }
   }
+  ctx.globalCompositeOperation = "source-over";
   ctx.lineCap = "round";
   ctx.lineWidth = scale * 0.06;
   for (const cell of geometry.cells) {
@@ -347,7 +352,13 @@ function paintStarTop(ctx: Ctx, layout: TopLayout): void {
     t.fill();
     t.stroke();
   }
-  ctx.globalAlpha = 0.55;
+  // Stained wood: the seat's hue on the grain ("color" keeps the wood's lightness), then a
+  // little of the colour itself so dark and light seats still differ.
+  ctx.globalCompositeOperation = "color";
+  ctx.globalAlpha = 0.85;
+  ctx.drawImage(tint, 0, 0);
+  ctx.globalCompositeOperation = "source-over";
+  ctx.globalAlpha = 0.3;
   ctx.drawImage(tint, 0, 0);
   ctx.globalAlpha = 1;
 
