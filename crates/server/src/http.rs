@@ -1,5 +1,6 @@
 //! The JSON API and the WebSocket upgrade.
 
+use crate::game::GameKind;
 use crate::ids::is_valid_id;
 use crate::per_address::{AddressLimits, SocketCounts};
 use crate::socket::{self, Shared};
@@ -11,7 +12,6 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use kingme_draughts::Variant;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::net::SocketAddr;
@@ -142,6 +142,9 @@ struct CreateRoom {
     variant: String,
     #[serde(default)]
     fen: Option<String>,
+    /// How many seats (the game's player count); without it the game's smallest.
+    #[serde(default)]
+    players: Option<u8>,
 }
 
 /// The answer to creating a room.
@@ -150,7 +153,11 @@ pub struct RoomCreated {
     pub room: String,
     pub token: String,
     pub seat: crate::protocol::Seat,
+    /// The creator's seat number (0).
+    pub seat_no: u8,
     pub variant: String,
+    /// How many seats the room has.
+    pub players: u8,
     /// The link to share, relative to the site.
     pub path: String,
 }
@@ -198,11 +205,14 @@ pub async fn create_room(
             )
         }
     };
-    let variant: Variant = match request.variant.parse() {
-        Ok(v) => v,
-        Err(e) => return problem(StatusCode::BAD_REQUEST, "bad_variant", format!("{e}")),
+    let game = match GameKind::new(&request.variant, request.players) {
+        Ok(game) => game,
+        Err(e) if request.players.is_some() && GameKind::new(&request.variant, None).is_ok() => {
+            return problem(StatusCode::BAD_REQUEST, "bad_players", e)
+        }
+        Err(e) => return problem(StatusCode::BAD_REQUEST, "bad_variant", e),
     };
-    match app.shared.hub.create_room(variant, request.fen).await {
+    match app.shared.hub.create_room(game, request.fen).await {
         Ok((room, token)) => (
             StatusCode::CREATED,
             Json(RoomCreated {
@@ -210,11 +220,13 @@ pub async fn create_room(
                 room,
                 token,
                 seat: crate::protocol::Seat::Creator,
-                variant: variant.key().to_string(),
+                seat_no: 0,
+                variant: game.key().to_string(),
+                players: game.players(),
             }),
         )
             .into_response(),
-        Err(CreateError::Fen(e)) => problem(StatusCode::BAD_REQUEST, "bad_fen", e.to_string()),
+        Err(CreateError::Fen(e)) => problem(StatusCode::BAD_REQUEST, "bad_fen", e),
         Err(CreateError::Store(e)) => problem(
             StatusCode::SERVICE_UNAVAILABLE,
             "storage",
@@ -245,6 +257,8 @@ pub async fn room_info(State(app): State<Arc<App>>, Path(id): Path<String>) -> R
                 "room": snapshot.room,
                 "variant": snapshot.variant,
                 "joined": snapshot.joined,
+                "players": snapshot.players,
+                "seats": snapshot.seats,
                 "game": snapshot.game,
                 "created_at": snapshot.created_at,
                 "expires_at": snapshot.expires_at,

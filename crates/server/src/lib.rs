@@ -10,6 +10,8 @@
 
 pub mod assets;
 pub mod clock;
+mod computer;
+pub mod game;
 mod http;
 pub mod ids;
 mod listen;
@@ -171,6 +173,13 @@ impl Server {
             limits: options.limits.clone(),
             shutdown,
         });
+        let (computer, wanted) = tokio::sync::mpsc::unbounded_channel();
+        shared.hub.play_computers_with(computer);
+        tokio::spawn(computer::drive(
+            shared.clone(),
+            Arc::new(computer::Pool::new(computer::THREADS)),
+            wanted,
+        ));
         let app = Arc::new(http::App {
             shared: shared.clone(),
             allowed_hosts: http::hosts_of(&options.allowed_origins),

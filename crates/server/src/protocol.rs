@@ -71,7 +71,33 @@ pub enum ClientMessage {
     Join {
         #[serde(default)]
         token: Option<String>,
+        /// The seat wanted (0: the creator's; rooms of more than two seats list theirs in the
+        /// snapshot); without it the first free one.
+        #[serde(default)]
+        seat_no: Option<u8>,
+        /// The display name the others see (at most 24 characters).
+        #[serde(default)]
+        name: Option<String>,
     },
+    /// The creator gives free seats (`seats`, or every free one) to the computer at `level`
+    /// (`beginner`, `intermediate`, `advanced` or `expert`; without it `intermediate`). When no
+    /// seat is left free the game starts.
+    SeatComputers {
+        #[serde(default)]
+        seats: Option<Vec<u8>>,
+        #[serde(default)]
+        level: Option<String>,
+    },
+    /// The holder of `seat_no` has been away for two minutes: the computer (at `level`) plays
+    /// for it until it takes the seat back. Any other player may ask.
+    ReplaceWithComputer {
+        seat_no: u8,
+        v: u64,
+        #[serde(default)]
+        level: Option<String>,
+    },
+    /// Take one's seat back from the computer that played for it.
+    Reclaim,
     /// Play a move, written in full-path notation (`c3×e5×g7`; shortened forms that name one
     /// legal move are accepted). `ack` is the client's id for this move (a repeat is acked again
     /// and never applied twice); `v` is the room version the move was chosen at.
@@ -101,8 +127,12 @@ pub enum ClientMessage {
 pub struct OutcomeView {
     /// The winning seat; `None` for a draw.
     pub winner: Option<Seat>,
-    /// The winning colour; `None` for a draw.
+    /// The winning colour; `None` for a draw (and in Halma).
     pub winner_side: Option<Side>,
+    /// The winning seat's number; `None` for a draw.
+    pub winner_no: Option<u8>,
+    /// The places by seat number: `[0]` the first (several when they share it).
+    pub ranking: Vec<Vec<u8>>,
     /// `no-pieces`, `no-legal-move`, `resignation`, `agreement` or an automatic draw rule
     /// (the rules crate's `EndReason::key`).
     pub reason: String,
@@ -124,11 +154,23 @@ pub struct Event {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum EventKind {
-    /// The second player took their seat: the game starts.
-    Joined { seat: Seat },
-    /// A move was played (full-path notation). `fen` is the position after it.
+    /// A player took seat `seat_no` (`seat` names it as two-seat draughts clients know it:
+    /// the creator's or not); the game starts when every seat is taken.
+    Joined {
+        seat: Seat,
+        seat_no: u8,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// The computer at `level` plays `seats` from now on.
+    ComputersSeated { seats: Vec<u8>, level: String },
+    /// The holder of `seat_no` took it back from the computer.
+    SeatReclaimed { seat_no: u8 },
+    /// A move was played (full-path notation). `fen` is the position after it (the Halma
+    /// position string in Halma rooms).
     Moved {
         seat: Seat,
+        seat_no: u8,
         #[serde(rename = "move")]
         notation: String,
         offer_draw: bool,
@@ -137,11 +179,25 @@ pub enum EventKind {
         outcome: Option<OutcomeView>,
     },
     /// `seat` accepted the opponent's draw offer.
-    DrawAccepted { seat: Seat, outcome: OutcomeView },
-    /// `seat` resigned.
-    Resigned { seat: Seat, outcome: OutcomeView },
-    /// Game `game` started with sides swapped; `first` moves first.
-    Rematch { game: u32, first: Seat, fen: String },
+    DrawAccepted {
+        seat: Seat,
+        seat_no: u8,
+        outcome: OutcomeView,
+    },
+    /// `seat` resigned. In Halma with more than two players the game goes on (`outcome` is
+    /// `null` until it ends) and the resigned player's pieces stay as obstacles.
+    Resigned {
+        seat: Seat,
+        seat_no: u8,
+        outcome: Option<OutcomeView>,
+    },
+    /// Game `game` started with the seats' order rotated; `first` (`first_no`) moves first.
+    Rematch {
+        game: u32,
+        first: Seat,
+        first_no: u8,
+        fen: String,
+    },
     /// `seat` took the game out of the room to go on against the computer (the opponent had been
     /// away for two minutes).
     LeftForComputer { seat: Seat },
@@ -157,6 +213,32 @@ pub struct Presence {
     /// never seated).
     pub creator_away_since: Option<u64>,
     pub joiner_away_since: Option<u64>,
+    /// Every seat, in order.
+    pub seats: Vec<SeatPresence>,
+}
+
+/// Whether a seat's holder is connected.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPresence {
+    pub connected: bool,
+    pub away_since: Option<u64>,
+}
+
+/// One seat of a room as everyone sees it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    pub seat_no: u8,
+    /// Whether a player holds it (a computer seat from the start has no player).
+    pub taken: bool,
+    pub name: Option<String>,
+    /// The level of the computer playing it, if one does.
+    pub computer: Option<String>,
+    /// The seat's place in the current game's turn order (0 moves first).
+    pub player: u8,
+    /// In Halma, the seat on the board it plays (1–6, as in position strings).
+    pub board_seat: Option<u8>,
+    /// In draughts, the colour it plays.
+    pub side: Option<Side>,
 }
 
 /// The colours of both seats in the current game.
@@ -177,11 +259,18 @@ pub struct Snapshot {
     pub expires_at: u64,
     /// The game number: 1, then one more for each rematch.
     pub game: u32,
-    pub colors: Colors,
-    /// Whether the second seat is taken (the game has started).
+    /// The seats' colours in draughts (`null` in Halma).
+    pub colors: Option<Colors>,
+    /// Whether every seat is taken (the game has started).
     pub joined: bool,
     /// The receiver's seat; `None` for spectators.
     pub you: Option<Seat>,
+    /// The receiver's seat number; `None` for spectators.
+    pub you_no: Option<u8>,
+    /// How many seats (players) the room has.
+    pub players: u8,
+    /// Every seat, in order.
+    pub seats: Vec<SeatView>,
     /// The position the room's games start from.
     pub start_fen: String,
     /// The moves of the current game, full-path notation.
@@ -193,6 +282,8 @@ pub struct Snapshot {
     pub fen: String,
     /// The seat to move (`None` once the game is over).
     pub to_move: Option<Seat>,
+    /// The number of the seat to move.
+    pub to_move_no: Option<u8>,
     /// The legal moves of the side to move (empty when over).
     pub legal_moves: Vec<String>,
     /// The seat whose draw offer is pending.
@@ -228,6 +319,17 @@ pub enum ErrorCode {
     OpponentNotAway,
     GameLeftRoom,
     Storage,
+    /// The computer is not playing that seat (nothing to take back), or the action is not the
+    /// one for this room's seats.
+    NotAway,
+    /// The computer is playing the sender's seat: it must take the seat back to play.
+    ComputerPlaying,
+    /// Only the creator may do this.
+    NotTheCreator,
+    /// A display name that is too long or not printable.
+    BadName,
+    /// A computer level that does not exist.
+    BadLevel,
 }
 
 /// A message from the server that is not a room event.
@@ -238,6 +340,7 @@ pub enum ServerMessage {
     /// The receiver holds `seat`; keep `token` to take it again later.
     Seat {
         seat: Seat,
+        seat_no: u8,
         token: String,
     },
     /// The move with client id `ack` is stored and was applied as version `v`.
@@ -250,9 +353,11 @@ pub enum ServerMessage {
         v: u64,
     },
     Presence(Presence),
-    /// `seat` has been away long enough that its opponent may continue against the computer.
+    /// `seat` (`seat_no`) has been away long enough that the others may continue against the
+    /// computer.
     Away {
         seat: Seat,
+        seat_no: u8,
         since: u64,
     },
     /// A refused request; `ack` names the refused move when the request was one.
@@ -326,10 +431,17 @@ mod tests {
         let e = Event {
             v: 4,
             at: 9,
-            kind: EventKind::Joined { seat: Seat::Joiner },
+            kind: EventKind::Joined {
+                seat: Seat::Joiner,
+                seat_no: 1,
+                name: None,
+            },
         };
         let json = serde_json::to_string(&e).unwrap();
-        assert_eq!(json, r#"{"v":4,"at":9,"t":"joined","seat":"joiner"}"#);
+        assert_eq!(
+            json,
+            r#"{"v":4,"at":9,"t":"joined","seat":"joiner","seat_no":1}"#
+        );
         let back: Event = serde_json::from_str(&json).unwrap();
         assert_eq!(back, e);
         let err =

@@ -10,15 +10,19 @@
 //! what the rules cannot know (who holds which seat, whose turn a seat's colour is, versions,
 //! absence).
 
+use crate::game::{GameEnd, RoomGame, RulesRefusal};
 use crate::ids::is_valid_id;
 use crate::protocol::ErrorCode;
 use crate::store::{PresenceTimes, RoomRecord, StoredRoom};
-use kingme_draughts::{notation, Color, EndReason, Game, Outcome, ParseFenError, PlayError};
+use kingme_draughts::Color;
+use kingme_engine_core::Level;
 use std::collections::{HashMap, VecDeque};
 
 /// How many recent events a room keeps for reconnecting clients.
 pub const REPLAY_EVENTS: usize = 256;
-/// How long a player must be away before the opponent may continue against the computer.
+/// The longest display name a seat may have, in characters.
+pub const MAX_NAME_CHARS: usize = 24;
+/// How long a player must be away before the others may continue against the computer.
 pub const ABSENCE_MS: u64 = 2 * 60 * 1000;
 /// A room with no player connected for this long is deleted.
 pub const IDLE_EXPIRY_MS: u64 = 30 * 60 * 1000;
@@ -47,6 +51,24 @@ pub enum Action {
     TakeSeat {
         seat: Option<SeatNo>,
         token: Option<String>,
+        name: Option<String>,
+    },
+    /// The creator gives free seats (`seats`, or every free one) to the computer at `level`
+    /// before the game starts.
+    SeatComputers {
+        seats: Option<Vec<SeatNo>>,
+        level: Level,
+    },
+    /// `seat`'s holder has been away for [`ABSENCE_MS`]: the computer at `level` plays for it
+    /// until it comes back.
+    ReplaceWithComputer { seat: SeatNo, level: Level, v: u64 },
+    /// The holder of a seat the computer plays for takes it back.
+    Reclaim,
+    /// The computer playing `seat` plays `notation`, chosen at version `v`.
+    ComputerMove {
+        seat: SeatNo,
+        v: u64,
+        notation: String,
     },
     /// Play a move (any notation the rules crate reads) chosen at room version `v`; `ack` is the
     /// client's id for it.
@@ -78,8 +100,17 @@ pub struct RoomEvent {
 /// What happened: only the facts. Positions, results and colours follow from them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoomEventKind {
-    /// `seat` was taken by the holder of `token`.
-    SeatTaken { seat: SeatNo, token: String },
+    /// `seat` was taken by the holder of `token`, who goes by `name`.
+    SeatTaken {
+        seat: SeatNo,
+        token: String,
+        name: Option<String>,
+    },
+    /// The computer at `level` plays `seats` from now on (free seats given to it, or a seat
+    /// whose holder was away).
+    ComputersSeated { seats: Vec<SeatNo>, level: Level },
+    /// The holder of `seat` took it back from the computer.
+    SeatReclaimed { seat: SeatNo },
     /// `seat` played `notation` (full-path notation once prepared).
     Moved {
         seat: SeatNo,
@@ -97,19 +128,26 @@ pub enum RoomEventKind {
     LeftForComputer { seat: SeatNo },
 }
 
-/// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a game ended, by seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
-    /// The winning seat and its colour; `None` for a draw.
-    pub winner: Option<(SeatNo, Color)>,
-    pub reason: EndReason,
+    /// The one winning seat and, in draughts, its colour; `None` for a draw (or a shared first
+    /// place).
+    pub winner: Option<(SeatNo, Option<Color>)>,
+    /// The places: `ranking[0]` the first (several seats when they share it).
+    pub ranking: Vec<Vec<SeatNo>>,
+    /// The rules crate's key for the reason.
+    pub reason: String,
+    /// The reason in words.
+    pub description: String,
 }
 
 /// An applied event with what followed from it (what clients are told).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Applied {
     pub event: RoomEvent,
-    /// The position after a move, or the start of a rematch (FEN).
+    /// The position after a move, or the start of a rematch (FEN, or the Halma position
+    /// string).
     pub fen: Option<String>,
     /// The game's result when this event ended it.
     pub result: Option<GameResult>,
@@ -122,7 +160,7 @@ pub struct Applied {
 pub struct Prepared {
     applied: Applied,
     /// The game after the event, if it changes the game.
-    game: Option<Game>,
+    game: Option<RoomGame>,
 }
 
 impl Prepared {
@@ -147,17 +185,15 @@ fn refuse<T>(code: ErrorCode, message: impl Into<String>) -> Result<T, Refusal> 
 }
 
 /// The rules crate refused: the same refusal in the room's terms.
-fn rules_refusal(e: PlayError) -> Refusal {
+fn rules_refusal(e: RulesRefusal) -> Refusal {
     Refusal {
         code: match e {
-            PlayError::OfferNotAllowed => ErrorCode::DrawOfferNotAllowed,
-            PlayError::GameOver(_) => ErrorCode::GameOver,
-            PlayError::NoOfferToAccept => ErrorCode::NoDrawOffer,
-            PlayError::IllegalMove(_) | PlayError::Parse(_) | PlayError::NothingToUndo => {
-                ErrorCode::IllegalMove
-            }
+            RulesRefusal::DrawOfferNotAllowed(_) => ErrorCode::DrawOfferNotAllowed,
+            RulesRefusal::GameOver(_) => ErrorCode::GameOver,
+            RulesRefusal::NoDrawOffer(_) => ErrorCode::NoDrawOffer,
+            RulesRefusal::IllegalMove(_) => ErrorCode::IllegalMove,
         },
-        message: e.to_string(),
+        message: e.message().to_string(),
     }
 }
 
@@ -173,8 +209,12 @@ pub enum Decision {
 /// One seat of a room.
 #[derive(Debug, Clone, Default)]
 pub struct SeatState {
-    /// The seat's token; `None` while the seat is free.
+    /// The seat's token; `None` while the seat is free (or a computer seat from the start).
     pub token: Option<String>,
+    /// The holder's display name, if it chose one.
+    pub name: Option<String>,
+    /// The level of the computer playing the seat, if one does.
+    pub computer: Option<Level>,
     /// Open connections holding the seat.
     pub connections: u32,
     /// Since when nobody has held the seat (`None` while someone does, or while it is free).
@@ -191,7 +231,7 @@ pub struct Room {
     seats: Vec<SeatState>,
     spectators: u32,
     game_no: u32,
-    game: Game,
+    game: RoomGame,
     /// The version at which the current game started.
     game_start_v: u64,
     left_for_computer: Option<SeatNo>,
@@ -208,8 +248,8 @@ impl Room {
     /// A new room, as created by its creator at `record.created_at`.
     ///
     /// # Errors
-    /// The record's start position is not a valid FEN.
-    pub fn new(record: RoomRecord) -> Result<Room, ParseFenError> {
+    /// The record's start position does not read.
+    pub fn new(record: RoomRecord) -> Result<Room, String> {
         let created = record.created_at;
         let mut seats = vec![SeatState::default(); usize::from(record.seats.max(1))];
         seats[0].token = Some(record.creator_token.clone());
@@ -238,7 +278,7 @@ impl Room {
     /// An event that does not apply (a damaged store), named in the message.
     pub fn restore(stored: StoredRoom, now: u64) -> Result<Room, String> {
         let saved = stored.presence.unwrap_or_default();
-        let mut room = Room::new(stored.record).map_err(|e| e.to_string())?;
+        let mut room = Room::new(stored.record)?;
         for event in stored.events {
             let v = event.v;
             if let Err(e) = room.apply(event) {
@@ -278,15 +318,17 @@ impl Room {
                 format!("event {} does not follow version {}", event.v, self.v),
             );
         }
-        let seat = match &event.kind {
+        let seats: Vec<SeatNo> = match &event.kind {
             RoomEventKind::SeatTaken { seat, .. }
+            | RoomEventKind::SeatReclaimed { seat }
             | RoomEventKind::Moved { seat, .. }
             | RoomEventKind::DrawAccepted { seat }
             | RoomEventKind::Resigned { seat }
-            | RoomEventKind::LeftForComputer { seat } => Some(*seat),
-            RoomEventKind::Rematch { .. } => None,
+            | RoomEventKind::LeftForComputer { seat } => vec![*seat],
+            RoomEventKind::ComputersSeated { seats, .. } => seats.clone(),
+            RoomEventKind::Rematch { .. } => Vec::new(),
         };
-        if seat.is_some_and(|s| s.index() >= self.seats.len()) {
+        if seats.iter().any(|s| s.index() >= self.seats.len()) {
             return refuse(ErrorCode::NotAPlayer, "the room has no such seat");
         }
         let mut event = event;
@@ -295,8 +337,18 @@ impl Room {
         let mut first = None;
         match &mut event.kind {
             RoomEventKind::SeatTaken { seat, .. } => {
-                if self.seats[seat.index()].token.is_some() {
+                if self.is_seated(*seat) {
                     return refuse(ErrorCode::SeatTaken, "the seat is taken");
+                }
+            }
+            RoomEventKind::ComputersSeated { seats, .. } => {
+                if seats.is_empty() {
+                    return refuse(ErrorCode::SeatTaken, "no seat to give to the computer");
+                }
+            }
+            RoomEventKind::SeatReclaimed { seat } => {
+                if self.seats[seat.index()].computer.is_none() {
+                    return refuse(ErrorCode::NotAway, "the computer is not playing this seat");
                 }
             }
             RoomEventKind::Moved {
@@ -305,9 +357,8 @@ impl Room {
                 ..
             } => {
                 let mut game = self.game.clone();
-                let m = game.play_text(text, *offer_draw).map_err(rules_refusal)?;
-                *text = notation::move_to_string(self.record.variant, &m);
-                fen = Some(game.position().to_fen());
+                *text = game.play(text, *offer_draw).map_err(rules_refusal)?;
+                fen = Some(game.position_text());
                 applied_game = Some(game);
             }
             RoomEventKind::DrawAccepted { .. } => {
@@ -317,7 +368,7 @@ impl Room {
             }
             RoomEventKind::Resigned { seat } => {
                 let mut game = self.game.clone();
-                game.resign(self.color_of(*seat)).map_err(rules_refusal)?;
+                game.resign(self.player_of(*seat)).map_err(rules_refusal)?;
                 applied_game = Some(game);
             }
             RoomEventKind::Rematch { game } => {
@@ -328,7 +379,7 @@ impl Room {
                     );
                 }
                 let fresh = self.fresh_game();
-                fen = Some(fresh.position().to_fen());
+                fen = Some(fresh.position_text());
                 first = Some(self.first_seat(*game));
                 applied_game = Some(fresh);
             }
@@ -336,7 +387,7 @@ impl Room {
         }
         let result = match (&event.kind, &applied_game) {
             (RoomEventKind::Rematch { .. }, _) | (_, None) => None,
-            (_, Some(game)) => game.outcome().map(|o| self.result_of(o)),
+            (_, Some(game)) => game.end().map(|end| self.result_of(&end)),
         };
         Ok(Prepared {
             applied: Applied {
@@ -357,15 +408,30 @@ impl Room {
         }
         let event = &applied.event;
         match &event.kind {
-            RoomEventKind::SeatTaken { seat, token } => {
+            RoomEventKind::SeatTaken { seat, token, name } => {
                 let state = &mut self.seats[seat.index()];
                 state.token = Some(token.clone());
+                state.name = name.clone();
                 if state.connections == 0 {
                     state.away_since = Some(event.at);
                 }
             }
+            RoomEventKind::ComputersSeated { seats, level } => {
+                for seat in seats {
+                    self.seats[seat.index()].computer = Some(*level);
+                }
+            }
+            RoomEventKind::SeatReclaimed { seat } => {
+                let state = &mut self.seats[seat.index()];
+                state.computer = None;
+                state.away_signalled = false;
+            }
             RoomEventKind::Moved { seat, ack, .. } => {
-                self.acks.insert((*seat, *ack), event.v);
+                // The computer's moves have no ids of their own: a holder taking the seat back
+                // numbers its moves afresh.
+                if self.seats[seat.index()].computer.is_none() {
+                    self.acks.insert((*seat, *ack), event.v);
+                }
             }
             RoomEventKind::Rematch { game } => {
                 self.game_no = *game;
@@ -415,9 +481,33 @@ impl Room {
         self.spectators
     }
 
+    /// Whether `seat` is taken, by a player or the computer.
+    pub fn is_seated(&self, seat: SeatNo) -> bool {
+        self.seats
+            .get(seat.index())
+            .is_some_and(|s| s.token.is_some() || s.computer.is_some())
+    }
+
     /// Whether every seat is taken (the game has started).
     pub fn all_seated(&self) -> bool {
-        self.seats.iter().all(|s| s.token.is_some())
+        self.seats
+            .iter()
+            .all(|s| s.token.is_some() || s.computer.is_some())
+    }
+
+    /// The seats, numbered.
+    fn seat_numbers(&self) -> impl Iterator<Item = SeatNo> {
+        (0..self.seats.len()).filter_map(|i| u8::try_from(i).ok().map(SeatNo))
+    }
+
+    /// The computer seat to move and its level, if the computer is to move in a game being
+    /// played.
+    pub fn computer_to_move(&self) -> Option<(SeatNo, Level)> {
+        if !self.all_seated() || self.over() {
+            return None;
+        }
+        let seat = self.seat_of_player(self.game.to_move()?);
+        Some((seat, self.seats[seat.index()].computer?))
     }
 
     /// The seat a token opens, if any.
@@ -435,38 +525,54 @@ impl Room {
         SeatNo(u8::try_from(game.saturating_sub(1) % n).unwrap_or(0))
     }
 
-    /// The colour `seat` plays in the current game.
-    pub fn color_of(&self, seat: SeatNo) -> Color {
-        let first = self.game.start_position().turn();
-        if seat == self.first_seat(self.game_no) {
-            first
-        } else {
-            !first
-        }
+    /// The player (turn order in the current game) that `seat` is.
+    pub fn player_of(&self, seat: SeatNo) -> usize {
+        let n = self.seats.len().max(1);
+        (seat.index() + n - self.first_seat(self.game_no).index() % n) % n
     }
 
-    /// The seat playing `color` in the current game.
-    pub fn seat_of(&self, color: Color) -> SeatNo {
-        let first = self.first_seat(self.game_no);
-        if color == self.game.start_position().turn() {
-            first
-        } else {
-            (0..self.seats.len())
-                .filter_map(|i| u8::try_from(i).ok().map(SeatNo))
-                .find(|s| *s != first)
-                .unwrap_or(first)
-        }
+    /// The seat that is `player` in the current game.
+    pub fn seat_of_player(&self, player: usize) -> SeatNo {
+        let n = self.seats.len().max(1);
+        let index = (self.first_seat(self.game_no).index() + player) % n;
+        SeatNo(u8::try_from(index).unwrap_or(0))
     }
 
-    fn result_of(&self, outcome: Outcome) -> GameResult {
+    /// The seat playing draughts colour `color` in the current game.
+    pub fn seats_by_color(&self, color: Color) -> Option<SeatNo> {
+        self.seat_numbers()
+            .find(|&s| self.color_of(s) == Some(color))
+    }
+
+    /// The draughts colour `seat` plays in the current game (`None` in Halma).
+    pub fn color_of(&self, seat: SeatNo) -> Option<Color> {
+        self.game.draughts_color(self.player_of(seat))
+    }
+
+    /// The seat to move in the current game, if it is not over.
+    pub fn seat_to_move(&self) -> Option<SeatNo> {
+        self.game.to_move().map(|p| self.seat_of_player(p))
+    }
+
+    fn result_of(&self, end: &GameEnd) -> GameResult {
+        let winner = end.winner().map(|p| {
+            let seat = self.seat_of_player(p);
+            (seat, self.game.draughts_color(p))
+        });
         GameResult {
-            winner: outcome.winner.map(|c| (self.seat_of(c), c)),
-            reason: outcome.reason,
+            winner,
+            ranking: end
+                .ranking
+                .iter()
+                .map(|group| group.iter().map(|&p| self.seat_of_player(p)).collect())
+                .collect(),
+            reason: end.reason.clone(),
+            description: end.description.clone(),
         }
     }
 
     /// The current game.
-    pub fn game(&self) -> &Game {
+    pub fn game(&self) -> &RoomGame {
         &self.game
     }
 
@@ -477,7 +583,7 @@ impl Room {
 
     /// How the current game ended, if it has.
     pub fn result(&self) -> Option<GameResult> {
-        self.game.outcome().map(|o| self.result_of(o))
+        self.game.end().map(|end| self.result_of(&end))
     }
 
     /// The seat that took the current game out of the room, if one did.
@@ -487,7 +593,7 @@ impl Room {
 
     /// Whether the current game is no longer being played in the room.
     pub fn over(&self) -> bool {
-        self.game.outcome().is_some() || self.left_for_computer.is_some()
+        self.game.end().is_some() || self.left_for_computer.is_some()
     }
 
     /// Refuses unless the room's game is being played: every seat taken, nobody gone to play
@@ -496,7 +602,7 @@ impl Room {
         if !self.all_seated() {
             return refuse(
                 ErrorCode::WaitingForOpponent,
-                "the game starts when the second player joins",
+                "the game starts when every seat is taken",
             );
         }
         if let Some(left) = self.left_for_computer {
@@ -506,10 +612,10 @@ impl Room {
                 format!("{who} went on with this game against the computer"),
             );
         }
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(end) = self.game.end() {
             return refuse(
                 ErrorCode::GameOver,
-                format!("the game is over ({})", outcome.reason),
+                format!("the game is over ({})", end.description),
             );
         }
         Ok(())
@@ -529,8 +635,19 @@ impl Room {
     }
 
     fn to_move(&self, seat: SeatNo) -> Result<(), Refusal> {
-        if self.game.position().turn() != self.color_of(seat) {
+        if self.seat_to_move() != Some(seat) {
             return refuse(ErrorCode::NotYourTurn, "it is not your turn");
+        }
+        Ok(())
+    }
+
+    /// Refuses a player's own action on a seat the computer plays for.
+    fn not_computer(&self, seat: SeatNo) -> Result<(), Refusal> {
+        if self.seats[seat.index()].computer.is_some() {
+            return refuse(
+                ErrorCode::ComputerPlaying,
+                "the computer is playing your seat: take it back first",
+            );
         }
         Ok(())
     }
@@ -555,8 +672,103 @@ impl Room {
             Action::TakeSeat {
                 seat: wanted,
                 token,
+                name,
             } => {
-                return self.take_seat(seat, *wanted, token.as_deref(), new_token);
+                return self.take_seat(seat, *wanted, token.as_deref(), name.as_deref(), new_token);
+            }
+            Action::SeatComputers { seats, level } => {
+                if seat != Some(SeatNo::CREATOR) {
+                    return refuse(
+                        ErrorCode::NotTheCreator,
+                        "only the room's creator gives seats to the computer",
+                    );
+                }
+                if self.all_seated() {
+                    return refuse(ErrorCode::SeatTaken, "every seat is already taken");
+                }
+                let free: Vec<SeatNo> = self
+                    .seat_numbers()
+                    .filter(|s| !self.is_seated(*s))
+                    .collect();
+                let seats = match seats {
+                    None => free,
+                    Some(wanted) => {
+                        if let Some(taken) = wanted.iter().find(|s| !free.contains(s)) {
+                            return refuse(
+                                ErrorCode::SeatTaken,
+                                format!("seat {} is not free", taken.0 + 1),
+                            );
+                        }
+                        let mut wanted = wanted.clone();
+                        wanted.sort();
+                        wanted.dedup();
+                        wanted
+                    }
+                };
+                RoomEventKind::ComputersSeated {
+                    seats,
+                    level: *level,
+                }
+            }
+            Action::ReplaceWithComputer {
+                seat: away,
+                level,
+                v,
+            } => {
+                let seat = held()?;
+                self.in_progress(seat)?;
+                self.current_game_at(*v)?;
+                let Some(state) = self.seats.get(away.index()) else {
+                    return refuse(ErrorCode::NotAPlayer, "the room has no such seat");
+                };
+                if *away == seat || state.computer.is_some() {
+                    return refuse(
+                        ErrorCode::OpponentNotAway,
+                        "that seat is not a player who is away",
+                    );
+                }
+                let long_enough = state.connections == 0
+                    && state
+                        .away_since
+                        .is_some_and(|since| now.saturating_sub(since) >= ABSENCE_MS);
+                if !long_enough {
+                    return refuse(
+                        ErrorCode::OpponentNotAway,
+                        "that player has not been away for two minutes",
+                    );
+                }
+                RoomEventKind::ComputersSeated {
+                    seats: vec![*away],
+                    level: *level,
+                }
+            }
+            Action::Reclaim => {
+                let seat = held()?;
+                if self.seats[seat.index()].computer.is_none() {
+                    return refuse(ErrorCode::NotAway, "the computer is not playing your seat");
+                }
+                if self.seats[seat.index()].token.is_none() {
+                    return refuse(ErrorCode::NotAPlayer, "this seat is the computer's");
+                }
+                RoomEventKind::SeatReclaimed { seat }
+            }
+            Action::ComputerMove {
+                seat: computer,
+                v,
+                notation,
+            } => {
+                if self.computer_to_move().map(|(s, _)| s) != Some(*computer) || *v != self.v {
+                    return refuse(
+                        ErrorCode::StaleVersion,
+                        "the computer's move is no longer wanted",
+                    );
+                }
+                RoomEventKind::Moved {
+                    seat: *computer,
+                    ack: 0,
+                    notation: notation.clone(),
+                    offer_draw: false,
+                }
             }
             Action::Move {
                 ack,
@@ -572,6 +784,7 @@ impl Room {
                     });
                 }
                 self.in_progress(seat)?;
+                self.not_computer(seat)?;
                 if *v != self.v {
                     return refuse(
                         ErrorCode::StaleVersion,
@@ -592,6 +805,7 @@ impl Room {
             Action::AcceptDraw { v } => {
                 let seat = held()?;
                 self.in_progress(seat)?;
+                self.not_computer(seat)?;
                 self.current_game_at(*v)?;
                 // The rules let the side to move accept the other side's offer.
                 self.to_move(seat).or_else(|_| {
@@ -620,6 +834,13 @@ impl Room {
             }
             Action::ContinueVsComputer { v } => {
                 let seat = held()?;
+                if self.seats.len() != 2 || self.game.draughts().is_none() {
+                    return refuse(
+                        ErrorCode::NotAway,
+                        "with more than two seats an away player is replaced by the computer \
+                         (replace_with_computer) instead",
+                    );
+                }
                 self.in_progress(seat)?;
                 self.current_game_at(*v)?;
                 let away_long_enough = self.seats.iter().enumerate().any(|(i, s)| {
@@ -645,6 +866,7 @@ impl Room {
         holding: Option<SeatNo>,
         wanted: Option<SeatNo>,
         token: Option<&str>,
+        name: Option<&str>,
         new_token: impl FnOnce() -> String,
     ) -> Result<Decision, Refusal> {
         if let Some(seat) = holding {
@@ -653,21 +875,27 @@ impl Room {
                 format!("you already hold the {} seat", seat_name(seat)),
             );
         }
-        let free = |s: &SeatNo| {
-            self.seats
-                .get(s.index())
-                .is_some_and(|state| state.token.is_none())
-        };
+        let free = |s: &SeatNo| s.index() < self.seats.len() && !self.is_seated(*s);
         let seat = match wanted {
             Some(seat) if free(&seat) => seat,
+            Some(seat) if seat.index() >= self.seats.len() => {
+                return refuse(ErrorCode::NotAPlayer, "the room has no such seat")
+            }
             Some(_) => return refuse(ErrorCode::SeatTaken, "that seat is taken: you can watch"),
-            None => match (0..self.seats.len())
-                .filter_map(|i| u8::try_from(i).ok().map(SeatNo))
-                .find(free)
-            {
+            None => match self.seat_numbers().find(free) {
                 Some(seat) => seat,
-                None => return refuse(ErrorCode::SeatTaken, "both seats are taken: you can watch"),
+                None => return refuse(ErrorCode::SeatTaken, "every seat is taken: you can watch"),
             },
+        };
+        let name = match name.map(str::trim) {
+            None | Some("") => None,
+            Some(n) if n.chars().count() > MAX_NAME_CHARS || n.chars().any(char::is_control) => {
+                return refuse(
+                    ErrorCode::BadName,
+                    format!("a name is 1 to {MAX_NAME_CHARS} printable characters"),
+                )
+            }
+            Some(n) => Some(n.to_string()),
         };
         let token = match token {
             Some(t) if is_valid_id(t) && self.seat_for_token(t).is_none() => t.to_string(),
@@ -679,7 +907,11 @@ impl Room {
             }
             None => new_token(),
         };
-        Ok(Decision::Event(RoomEventKind::SeatTaken { seat, token }))
+        Ok(Decision::Event(RoomEventKind::SeatTaken {
+            seat,
+            token,
+            name,
+        }))
     }
 
     /// Counts a new connection (`seat`, or a spectator).
@@ -733,6 +965,9 @@ impl Room {
         }
         let mut away = Vec::new();
         for (i, state) in self.seats.iter_mut().enumerate() {
+            if state.computer.is_some() {
+                continue;
+            }
             if let (Some(since), Ok(i)) = (state.away_since, u8::try_from(i)) {
                 if !state.away_signalled && now.saturating_sub(since) >= ABSENCE_MS {
                     state.away_signalled = true;
@@ -764,22 +999,21 @@ impl Room {
         )
     }
 
-    fn fresh_game(&self) -> Game {
-        // The record's FEN was checked when the room was made.
-        new_game(&self.record).unwrap_or_else(|_| Game::new(self.record.variant))
+    fn fresh_game(&self) -> RoomGame {
+        // The record's start was checked when the room was made.
+        new_game(&self.record).unwrap_or_else(|_| {
+            RoomGame::new(self.record.game, None).unwrap_or_else(|_| self.game.clone())
+        })
     }
 }
 
-fn new_game(record: &RoomRecord) -> Result<Game, ParseFenError> {
-    match &record.start_fen {
-        Some(fen) => Game::from_fen(record.variant, fen),
-        None => Ok(Game::new(record.variant)),
-    }
+fn new_game(record: &RoomRecord) -> Result<RoomGame, String> {
+    RoomGame::new(record.game, record.start_fen.as_deref())
 }
 
-fn seat_name(seat: SeatNo) -> &'static str {
+fn seat_name(seat: SeatNo) -> String {
     match seat.0 {
-        0 => "creator's",
-        _ => "second player's",
+        0 => "creator's".into(),
+        n => format!("number {}", n + 1),
     }
 }

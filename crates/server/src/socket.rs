@@ -5,12 +5,13 @@
 
 use crate::protocol::{
     close, ClientMessage, Colors, ErrorCode, Event, EventKind, OutcomeView, Presence, Seat,
-    ServerMessage, Snapshot,
+    SeatPresence, SeatView, ServerMessage, Side, Snapshot,
 };
 use crate::room::{Action, Applied, GameResult, Refusal, Room, RoomEventKind, SeatNo, LIFETIME_MS};
 use crate::state::{to_json, Answer, Broadcast, Found, Hub, RoomHandle};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use futures_util::SinkExt;
+use kingme_engine_core::Level;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{broadcast, watch};
@@ -390,8 +391,12 @@ async fn serve(
             .await?;
         }
         if let (Some(seat), Some(token)) = (conn.seat, token) {
-            let seat = wire_seat(seat);
-            conn.send_msg(&ServerMessage::Seat { seat, token }).await?;
+            conn.send_msg(&ServerMessage::Seat {
+                seat: wire_seat(seat),
+                seat_no: seat.0,
+                token,
+            })
+            .await?;
         }
         conn.send_catch_up(events, snapshot).await
     };
@@ -495,7 +500,31 @@ async fn handle_message(
             return Err(closing(close::BAD_MESSAGE, "hello was already sent"))
         }
         ClientMessage::Sync { v } => return conn.catch_up(handle, Some(v)).await,
-        ClientMessage::Join { token } => Action::TakeSeat { seat: None, token },
+        ClientMessage::Join {
+            token,
+            seat_no,
+            name,
+        } => Action::TakeSeat {
+            seat: seat_no.map(SeatNo),
+            token,
+            name,
+        },
+        ClientMessage::SeatComputers { seats, level } => Action::SeatComputers {
+            seats: seats.map(|s| s.into_iter().map(SeatNo).collect()),
+            level: match read_level(level.as_deref()) {
+                Ok(level) => level,
+                Err(refusal) => return refused(conn, refusal).await,
+            },
+        },
+        ClientMessage::ReplaceWithComputer { seat_no, v, level } => Action::ReplaceWithComputer {
+            seat: SeatNo(seat_no),
+            v,
+            level: match read_level(level.as_deref()) {
+                Ok(level) => level,
+                Err(refusal) => return refused(conn, refusal).await,
+            },
+        },
+        ClientMessage::Reclaim => Action::Reclaim,
         ClientMessage::Move {
             ack,
             v,
@@ -516,8 +545,12 @@ async fn handle_message(
         Ok(Answer::Ack { ack, v }) => conn.feed(to_json(&ServerMessage::Ack { ack, v })).await,
         Ok(Answer::Seated { seat, token }) => {
             conn.seat = Some(seat);
-            let seat = wire_seat(seat);
-            conn.send_msg(&ServerMessage::Seat { seat, token }).await
+            conn.send_msg(&ServerMessage::Seat {
+                seat: wire_seat(seat),
+                seat_no: seat.0,
+                token,
+            })
+            .await
         }
         Ok(Answer::Done) => Ok(()),
         Err(Refusal { code, message }) => {
@@ -531,8 +564,24 @@ async fn handle_message(
     }
 }
 
-/// The protocol's name for a seat. The protocol names two seats, the creator's (seat 0) and
-/// the second player's.
+/// A computer level as the protocol writes it; `intermediate` when none is given.
+fn read_level(level: Option<&str>) -> Result<Level, Refusal> {
+    match level {
+        None => Ok(Level::Intermediate),
+        Some(text) => text.parse().map_err(|e| Refusal {
+            code: ErrorCode::BadLevel,
+            message: format!("{e}"),
+        }),
+    }
+}
+
+async fn refused(conn: &mut Conn, refusal: Refusal) -> Result<(), Closing> {
+    conn.send_msg(&ServerMessage::error(refusal.code, refusal.message))
+        .await
+}
+
+/// The protocol's two-seat name for a seat: the creator's (seat 0) or another's. Rooms of more
+/// than two seats name seats by number (`seat_no`) as well.
 pub fn wire_seat(seat: SeatNo) -> Seat {
     match seat.0 {
         0 => Seat::Creator,
@@ -543,9 +592,15 @@ pub fn wire_seat(seat: SeatNo) -> Seat {
 fn outcome_view(result: &GameResult) -> OutcomeView {
     OutcomeView {
         winner: result.winner.map(|(seat, _)| wire_seat(seat)),
-        winner_side: result.winner.map(|(_, color)| color.into()),
-        reason: result.reason.key().to_string(),
-        description: result.reason.to_string(),
+        winner_side: result.winner.and_then(|(_, color)| color.map(Side::from)),
+        winner_no: result.winner.map(|(seat, _)| seat.0),
+        ranking: result
+            .ranking
+            .iter()
+            .map(|group| group.iter().map(|s| s.0).collect())
+            .collect(),
+        reason: result.reason.clone(),
+        description: result.description.clone(),
     }
 }
 
@@ -553,12 +608,14 @@ fn outcome_view(result: &GameResult) -> OutcomeView {
 pub fn event_message(applied: &Applied) -> Event {
     let event = &applied.event;
     let fen = || applied.fen.clone().unwrap_or_default();
-    // Accepting a draw and resigning always end the game.
+    // Accepting a draw always ends the game.
     let ended = || {
         applied.result.as_ref().map_or_else(
             || OutcomeView {
                 winner: None,
                 winner_side: None,
+                winner_no: None,
+                ranking: Vec::new(),
                 reason: String::new(),
                 description: String::new(),
             },
@@ -566,9 +623,16 @@ pub fn event_message(applied: &Applied) -> Event {
         )
     };
     let kind = match &event.kind {
-        RoomEventKind::SeatTaken { seat, .. } => EventKind::Joined {
+        RoomEventKind::SeatTaken { seat, name, .. } => EventKind::Joined {
             seat: wire_seat(*seat),
+            seat_no: seat.0,
+            name: name.clone(),
         },
+        RoomEventKind::ComputersSeated { seats, level } => EventKind::ComputersSeated {
+            seats: seats.iter().map(|s| s.0).collect(),
+            level: level.key().to_string(),
+        },
+        RoomEventKind::SeatReclaimed { seat } => EventKind::SeatReclaimed { seat_no: seat.0 },
         RoomEventKind::Moved {
             seat,
             ack,
@@ -576,6 +640,7 @@ pub fn event_message(applied: &Applied) -> Event {
             offer_draw,
         } => EventKind::Moved {
             seat: wire_seat(*seat),
+            seat_no: seat.0,
             notation: notation.clone(),
             offer_draw: *offer_draw,
             ack: *ack,
@@ -584,17 +649,23 @@ pub fn event_message(applied: &Applied) -> Event {
         },
         RoomEventKind::DrawAccepted { seat } => EventKind::DrawAccepted {
             seat: wire_seat(*seat),
+            seat_no: seat.0,
             outcome: ended(),
         },
         RoomEventKind::Resigned { seat } => EventKind::Resigned {
             seat: wire_seat(*seat),
-            outcome: ended(),
+            seat_no: seat.0,
+            outcome: applied.result.as_ref().map(outcome_view),
         },
-        RoomEventKind::Rematch { game } => EventKind::Rematch {
-            game: *game,
-            first: wire_seat(applied.first.unwrap_or(SeatNo::CREATOR)),
-            fen: fen(),
-        },
+        RoomEventKind::Rematch { game } => {
+            let first = applied.first.unwrap_or(SeatNo::CREATOR);
+            EventKind::Rematch {
+                game: *game,
+                first: wire_seat(first),
+                first_no: first.0,
+                fen: fen(),
+            }
+        }
         RoomEventKind::LeftForComputer { seat } => EventKind::LeftForComputer {
             seat: wire_seat(*seat),
         },
@@ -617,40 +688,80 @@ pub fn presence(room: &Room) -> Presence {
         spectators: room.spectators(),
         creator_away_since: away(0),
         joiner_away_since: away(1),
+        seats: (0..seats.len())
+            .map(|i| SeatPresence {
+                connected: connected(i),
+                away_since: away(i),
+            })
+            .collect(),
     }
+}
+
+fn seat_views(room: &Room) -> Vec<SeatView> {
+    let game = room.game();
+    room.seats()
+        .iter()
+        .enumerate()
+        .map(|(i, state)| {
+            let seat = SeatNo(u8::try_from(i).unwrap_or(0));
+            let player = room.player_of(seat);
+            SeatView {
+                seat_no: seat.0,
+                taken: state.token.is_some(),
+                name: state.name.clone(),
+                computer: state.computer.map(|l| l.key().to_string()),
+                player: u8::try_from(player).unwrap_or(0),
+                board_seat: game.halma_board_seat(player),
+                side: room.color_of(seat).map(Side::from),
+            }
+        })
+        .collect()
 }
 
 /// The whole of `room` as the holder of seat `you` (`None`: a spectator) sees it.
 pub fn snapshot(room: &Room, you: Option<SeatNo>) -> Snapshot {
-    let variant = room.record.variant;
     let game = room.game();
+    let draughts = game.draughts();
     let over = room.over();
-    let text = |m| kingme_draughts::notation::move_to_string(variant, m);
+    let seat_to_move = if over { None } else { room.seat_to_move() };
     Snapshot {
         v: room.v,
         room: room.record.id.clone(),
-        variant: variant.key().to_string(),
+        variant: room.record.game.key().to_string(),
         created_at: room.record.created_at,
         expires_at: room.record.created_at + LIFETIME_MS,
         game: room.game_no(),
-        colors: Colors {
-            creator: room.color_of(SeatNo(0)).into(),
-            joiner: room.color_of(SeatNo(1)).into(),
+        colors: match (room.color_of(SeatNo(0)), room.color_of(SeatNo(1))) {
+            (Some(creator), Some(joiner)) => Some(Colors {
+                creator: creator.into(),
+                joiner: joiner.into(),
+            }),
+            _ => None,
         },
         joined: room.all_seated(),
         you: you.map(wire_seat),
-        start_fen: game.start_position().to_fen(),
-        moves: game.moves().map(text).collect(),
-        offers: (0..game.ply()).map(|i| game.offered_draw_at(i)).collect(),
-        fen: game.position().to_fen(),
-        to_move: (!over).then(|| wire_seat(room.seat_of(game.position().turn()))),
+        you_no: you.map(|s| s.0),
+        players: u8::try_from(room.seats().len()).unwrap_or(0),
+        seats: seat_views(room),
+        start_fen: game.start_text(),
+        moves: game.moves_text(),
+        offers: draughts.map_or_else(Vec::new, |g| {
+            (0..g.ply()).map(|i| g.offered_draw_at(i)).collect()
+        }),
+        fen: game.position_text(),
+        to_move: seat_to_move.map(wire_seat),
+        to_move_no: seat_to_move.map(|s| s.0),
         legal_moves: if over {
             Vec::new()
         } else {
-            game.legal_moves().iter().map(text).collect()
+            game.legal_moves_text()
         },
-        draw_offer: game.draw_offer().map(|c| wire_seat(room.seat_of(c))),
-        may_offer_draw: !over && game.may_offer_draw(),
+        draw_offer: draughts.and_then(|g| {
+            g.draw_offer()
+                .and_then(|c| room.seats_by_color(c))
+                .map(wire_seat)
+        }),
+        may_offer_draw: !over && draughts.is_some_and(|g| g.may_offer_draw()),
         outcome: room.result().as_ref().map(outcome_view),
         left_for_computer: room.left_for_computer().map(wire_seat),
         presence: presence(room),

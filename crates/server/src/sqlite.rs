@@ -4,12 +4,12 @@
 //! together in the next one (group commit): each write still waits for its own durable commit,
 //! but many rooms share one disk sync.
 
+use crate::game::GameKind;
 use crate::room::RoomEvent;
 use crate::store::{
     PresenceTimes, RoomLookup, RoomRecord, Store, StoreError, StoreFuture, StoredRoom,
 };
 use crate::stored::{self, StoredEvent, StoredPresence};
-use kingme_draughts::Variant;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::sync::mpsc;
@@ -54,8 +54,10 @@ CREATE TABLE IF NOT EXISTS expired_rooms (
 ///   in the event that took it; event bodies in [`stored::StoredEvent`]'s JSON.
 /// - 3: `rooms.presence`, the room's presence times ([`stored::StoredPresence`]'s JSON) so that
 ///   the expiry and absence clocks survive a restart; event bodies as in 2.
-const SCHEMA_VERSION: i64 = 3;
-const _: () = assert!(SCHEMA_VERSION >= stored::FORMAT);
+/// - 4: rooms of every game (`rooms.variant` holds Halma and Chinese checkers keys too, `seats`
+///   their player count); event bodies in stored format 4 (names, computer seats).
+const SCHEMA_VERSION: i64 = 4;
+const _: () = assert!(SCHEMA_VERSION == stored::FORMAT);
 /// `PRAGMA application_id` of kingme's databases ("king"), so another program's SQLite file is
 /// refused instead of having rooms added to it.
 const APPLICATION_ID: i64 = 0x6b69_6e67;
@@ -111,7 +113,10 @@ fn migrate(conn: &mut Connection, version: i64) -> Result<(), StoreError> {
     if version < 2 {
         migrate_1_to_2(&tx).map_err(failed)?;
     }
-    migrate_2_to_3(&tx).map_err(failed)?;
+    if version < 3 {
+        migrate_2_to_3(&tx).map_err(failed)?;
+    }
+    // 3 → 4: format-2 event bodies read the same in format 4; nothing is rewritten.
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)
         .map_err(|e| failed(e.to_string()))?;
     tx.commit().map_err(|e| failed(e.to_string()))
@@ -456,7 +461,7 @@ fn create(conn: &Connection, r: &RoomRecord) -> Result<(), StoreError> {
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)",
         params![
             r.id,
-            r.variant.key(),
+            r.game.key(),
             to_sql_int(r.created_at),
             r.creator_token,
             r.start_fen,
@@ -554,12 +559,11 @@ fn record_from_row(row: RecordRow) -> Result<(RoomRecord, Option<PresenceTimes>)
         ),
         None => None,
     };
-    let variant: Variant = variant
-        .parse()
+    let game = GameKind::new(&variant, Some(seats))
         .map_err(|e| StoreError::Backend(format!("room {id}: {e}")))?;
     let record = RoomRecord {
         id,
-        variant,
+        game,
         created_at: from_sql_int(created_at),
         seats,
         creator_token,
@@ -582,7 +586,10 @@ fn events_of(conn: &Connection, room: &str) -> Result<Vec<RoomEvent>, StoreError
         let (v, body) = row.map_err(backend)?;
         let event: StoredEvent = serde_json::from_str(&body)
             .map_err(|e| StoreError::Backend(format!("room {room}: unreadable event {v}: {e}")))?;
-        events.push(event.into_event(from_sql_int(v)));
+        let event = event
+            .into_event(from_sql_int(v))
+            .map_err(|e| StoreError::Backend(format!("room {room}: {e}")))?;
+        events.push(event);
     }
     Ok(events)
 }
@@ -663,7 +670,7 @@ mod tests {
     fn record(id: &str) -> RoomRecord {
         RoomRecord {
             id: id.into(),
-            variant: Variant::Russian,
+            game: GameKind::Draughts(kingme_draughts::Variant::Russian),
             created_at: 5,
             seats: 2,
             creator_token: "c".into(),
@@ -678,6 +685,7 @@ mod tests {
             kind: RoomEventKind::SeatTaken {
                 seat: SeatNo(1),
                 token: "j".into(),
+                name: None,
             },
         }
     }
@@ -710,7 +718,7 @@ mod tests {
             |name: &str| -> i64 { conn.pragma_query_value(None, name, |r| r.get(0)).unwrap() };
         assert_eq!(
             (read("user_version"), read("application_id")),
-            (3, APPLICATION_ID)
+            (4, APPLICATION_ID)
         );
         drop(conn);
         // Opening it again is fine.

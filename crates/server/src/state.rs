@@ -1,16 +1,17 @@
 //! The rooms of one server: creation, lookup, persisted changes, broadcast, expiry.
 
 use crate::clock::Clock;
+use crate::game::GameKind;
 use crate::ids::random_id;
 use crate::protocol::{close, ErrorCode, ServerMessage};
 use crate::room::{Action, Decision, Refusal, Room, RoomEvent, RoomEventKind, SeatNo};
 use crate::socket::{event_message, presence, wire_seat};
 use crate::store::{RoomLookup, RoomRecord, Store, StoreError, StoreFuture};
 use axum::extract::ws::Utf8Bytes;
-use kingme_draughts::Variant;
 use std::collections::HashMap;
-use std::sync::{Arc, RwLock};
-use tokio::sync::{broadcast, Mutex};
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, OnceLock, RwLock};
+use tokio::sync::{broadcast, mpsc, Mutex};
 
 /// Room messages waiting for a slow socket; past this the socket gets a fresh snapshot instead.
 const BROADCAST_BUFFER: usize = 64;
@@ -36,6 +37,8 @@ pub struct RoomHandle {
     pub id: String,
     pub room: Mutex<Room>,
     pub updates: broadcast::Sender<Broadcast>,
+    /// One more than the room version a computer move was last asked for.
+    pub computer_at: AtomicU64,
 }
 
 /// The result of looking up a room id.
@@ -60,7 +63,8 @@ pub enum Answer {
 /// Why a room was not created.
 #[derive(Debug)]
 pub enum CreateError {
-    Fen(kingme_draughts::ParseFenError),
+    /// The start position does not read.
+    Fen(String),
     Store(StoreError),
 }
 
@@ -70,6 +74,8 @@ pub struct Hub {
     rooms: RwLock<HashMap<String, Arc<RoomHandle>>>,
     store: Arc<dyn Store>,
     clock: Arc<dyn Clock>,
+    /// Where rooms that may have a computer to move are named ([`crate::computer::drive`]).
+    computer: OnceLock<mpsc::UnboundedSender<String>>,
 }
 
 pub fn to_json(msg: &impl serde::Serialize) -> Utf8Bytes {
@@ -82,6 +88,26 @@ impl Hub {
             rooms: RwLock::new(HashMap::new()),
             store,
             clock,
+            computer: OnceLock::new(),
+        }
+    }
+
+    /// Sends rooms that may have a computer to move to `computer`, starting with every room
+    /// in memory.
+    pub fn play_computers_with(&self, computer: mpsc::UnboundedSender<String>) {
+        if let Ok(rooms) = self.rooms.read() {
+            for id in rooms.keys() {
+                let _ = computer.send(id.clone());
+            }
+        }
+        let _ = self.computer.set(computer);
+    }
+
+    fn computer_may_move(&self, room: &Room) {
+        if room.computer_to_move().is_some() {
+            if let Some(computer) = self.computer.get() {
+                let _ = computer.send(room.record.id.clone());
+            }
         }
     }
 
@@ -99,6 +125,7 @@ impl Hub {
             id: id.clone(),
             room: Mutex::new(room),
             updates: broadcast::channel(BROADCAST_BUFFER).0,
+            computer_at: AtomicU64::new(0),
         });
         if let Ok(mut rooms) = self.rooms.write() {
             rooms.entry(id).or_insert_with(|| handle.clone()).clone()
@@ -137,20 +164,20 @@ impl Hub {
         Ok(restored)
     }
 
-    /// Creates a room; returns its id and the creator's seat token.
+    /// Creates a room for `game`; returns its id and the creator's seat token (seat 0).
     ///
     /// # Errors
     /// The start position is not valid, or the store refused the room.
     pub async fn create_room(
         &self,
-        variant: Variant,
+        game: GameKind,
         start_fen: Option<String>,
     ) -> Result<(String, String), CreateError> {
         let record = RoomRecord {
             id: random_id(),
-            variant,
+            game,
             created_at: self.now(),
-            seats: 2,
+            seats: game.players(),
             creator_token: random_id(),
             start_fen,
         };
@@ -176,7 +203,10 @@ impl Hub {
         }
         Ok(match self.store.lookup(id).await? {
             RoomLookup::Live(stored) => match Room::restore(*stored, self.now()) {
-                Ok(room) => Found::Live(self.insert(room)),
+                Ok(room) => {
+                    self.computer_may_move(&room);
+                    Found::Live(self.insert(room))
+                }
                 Err(e) => {
                     tracing::error!("room not loaded: {e}");
                     Found::Missing
@@ -242,7 +272,7 @@ impl Hub {
         let v = applied.event.v;
         let answer = match &applied.event.kind {
             RoomEventKind::Moved { ack, .. } => Answer::Ack { ack: *ack, v },
-            RoomEventKind::SeatTaken { seat, token } => Answer::Seated {
+            RoomEventKind::SeatTaken { seat, token, .. } => Answer::Seated {
                 seat: *seat,
                 token: token.clone(),
             },
@@ -256,6 +286,7 @@ impl Hub {
             let presence = ServerMessage::Presence(presence(&room));
             let _ = handle.updates.send(Broadcast::Text(to_json(&presence)));
         }
+        self.computer_may_move(&room);
         let queued = self.queue_presence(&mut room);
         drop(room);
         self.presence_saved(queued).await;
@@ -294,8 +325,11 @@ impl Hub {
                 continue;
             }
             for (seat, since) in room.newly_away(now) {
-                let seat = wire_seat(seat);
-                let msg = to_json(&ServerMessage::Away { seat, since });
+                let msg = to_json(&ServerMessage::Away {
+                    seat: wire_seat(seat),
+                    seat_no: seat.0,
+                    since,
+                });
                 let _ = handle.updates.send(Broadcast::Text(msg));
             }
         }

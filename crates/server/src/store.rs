@@ -6,8 +6,8 @@
 //! (`v` must be the stored version + 1), so several server instances could share one networked
 //! store without two of them writing the same room version.
 
+use crate::game::GameKind;
 use crate::room::RoomEvent;
-use kingme_draughts::Variant;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
@@ -16,10 +16,11 @@ use std::pin::Pin;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoomRecord {
     pub id: String,
-    pub variant: Variant,
+    /// The game and its player count.
+    pub game: GameKind,
     /// Milliseconds since the Unix epoch.
     pub created_at: u64,
-    /// How many seats the room has (2 for draughts).
+    /// How many seats the room has: the game's player count.
     pub seats: u8,
     /// The token of seat 0, the creator's. The other seats' tokens come with the events that
     /// took them.

@@ -12,9 +12,13 @@ use crate::room::{RoomEvent, RoomEventKind, SeatNo};
 use crate::store::PresenceTimes;
 use serde::{Deserialize, Serialize};
 
-/// The stored event format, the same number as the schema that introduced it (schema 3 added
-/// presence times beside the events and kept this format).
-pub const FORMAT: i64 = 2;
+/// The stored event format, the same number as the schema that introduced it.
+///
+/// - 2: seats by number; `seat_taken`, `moved`, `draw_accepted`, `resigned`, `rematch`,
+///   `left_for_computer`. (Schema 3 added presence times beside the events, not in them.)
+/// - 4: `seat_taken` may carry the holder's `name`; `computers_seated` and `seat_reclaimed`
+///   are new. Every format-2 body reads the same in format 4, so the migration rewrites none.
+pub const FORMAT: i64 = 4;
 
 /// One stored event (the room version is stored beside it, not in it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -29,8 +33,17 @@ pub struct StoredEvent {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum StoredKind {
-    /// `seat` was taken by the holder of `token`.
-    SeatTaken { seat: u8, token: String },
+    /// `seat` was taken by the holder of `token`, who goes by `name`.
+    SeatTaken {
+        seat: u8,
+        token: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        name: Option<String>,
+    },
+    /// The computer at `level` (`beginner` … `expert`) plays `seats` from now on.
+    ComputersSeated { seats: Vec<u8>, level: String },
+    /// The holder of `seat` took it back from the computer.
+    SeatReclaimed { seat: u8 },
     /// `seat` played `move` (full-path notation), with client id `ack`.
     Moved {
         seat: u8,
@@ -53,10 +66,16 @@ impl StoredEvent {
     /// The stored form of a room event.
     pub fn from_event(event: &RoomEvent) -> StoredEvent {
         let kind = match &event.kind {
-            RoomEventKind::SeatTaken { seat, token } => StoredKind::SeatTaken {
+            RoomEventKind::SeatTaken { seat, token, name } => StoredKind::SeatTaken {
                 seat: seat.0,
                 token: token.clone(),
+                name: name.clone(),
             },
+            RoomEventKind::ComputersSeated { seats, level } => StoredKind::ComputersSeated {
+                seats: seats.iter().map(|s| s.0).collect(),
+                level: level.key().to_string(),
+            },
+            RoomEventKind::SeatReclaimed { seat } => StoredKind::SeatReclaimed { seat: seat.0 },
             RoomEventKind::Moved {
                 seat,
                 ack,
@@ -77,12 +96,23 @@ impl StoredEvent {
     }
 
     /// The room event this is, as version `v`.
-    pub fn into_event(self, v: u64) -> RoomEvent {
+    ///
+    /// # Errors
+    /// A computer level this build does not know.
+    pub fn into_event(self, v: u64) -> Result<RoomEvent, String> {
         let kind = match self.kind {
-            StoredKind::SeatTaken { seat, token } => RoomEventKind::SeatTaken {
+            StoredKind::SeatTaken { seat, token, name } => RoomEventKind::SeatTaken {
                 seat: SeatNo(seat),
                 token,
+                name,
             },
+            StoredKind::ComputersSeated { seats, level } => RoomEventKind::ComputersSeated {
+                seats: seats.into_iter().map(SeatNo).collect(),
+                level: level.parse().map_err(|e| format!("event {v}: {e}"))?,
+            },
+            StoredKind::SeatReclaimed { seat } => {
+                RoomEventKind::SeatReclaimed { seat: SeatNo(seat) }
+            }
             StoredKind::Moved {
                 seat,
                 ack,
@@ -101,11 +131,11 @@ impl StoredEvent {
                 RoomEventKind::LeftForComputer { seat: SeatNo(seat) }
             }
         };
-        RoomEvent {
+        Ok(RoomEvent {
             v,
             at: self.at,
             kind,
-        }
+        })
     }
 }
 
@@ -207,6 +237,7 @@ pub mod schema1 {
                     token: joiner_token
                         .ok_or("a joined event but no joiner token")?
                         .to_string(),
+                    name: None,
                 },
                 Kind::Moved {
                     seat,
@@ -248,8 +279,28 @@ mod tests {
                 RoomEventKind::SeatTaken {
                     seat: SeatNo(1),
                     token: "0123456789abcdef0123456789abcdef".into(),
+                    name: None,
                 },
                 r#"{"at":9,"t":"seat_taken","seat":1,"token":"0123456789abcdef0123456789abcdef"}"#,
+            ),
+            (
+                RoomEventKind::SeatTaken {
+                    seat: SeatNo(2),
+                    token: "0123456789abcdef0123456789abcdef".into(),
+                    name: Some("Ann".into()),
+                },
+                r#"{"at":9,"t":"seat_taken","seat":2,"token":"0123456789abcdef0123456789abcdef","name":"Ann"}"#,
+            ),
+            (
+                RoomEventKind::ComputersSeated {
+                    seats: vec![SeatNo(1), SeatNo(3)],
+                    level: kingme_engine_core::Level::Advanced,
+                },
+                r#"{"at":9,"t":"computers_seated","seats":[1,3],"level":"advanced"}"#,
+            ),
+            (
+                RoomEventKind::SeatReclaimed { seat: SeatNo(3) },
+                r#"{"at":9,"t":"seat_reclaimed","seat":3}"#,
             ),
             (
                 RoomEventKind::Moved {
@@ -282,7 +333,7 @@ mod tests {
             let stored = StoredEvent::from_event(&event);
             assert_eq!(serde_json::to_string(&stored).unwrap(), json);
             let back: StoredEvent = serde_json::from_str(json).unwrap();
-            assert_eq!(back.into_event(4), event);
+            assert_eq!(back.into_event(4).unwrap(), event);
         }
     }
 
@@ -296,7 +347,8 @@ mod tests {
                 at: 7,
                 kind: StoredKind::SeatTaken {
                     seat: 1,
-                    token: "j".into()
+                    token: "j".into(),
+                    name: None,
                 }
             }
         );

@@ -443,7 +443,10 @@ async fn after_two_minutes_away_the_opponent_may_continue_against_the_computer()
     server.clock.advance_ms(1);
     server.handle.sweep().await;
     let away = creator.client.expect("away").await;
-    assert_eq!(away, json!({"t": "away", "seat": "joiner", "since": T0}));
+    assert_eq!(
+        away,
+        json!({"t": "away", "seat": "joiner", "seat_no": 1, "since": T0})
+    );
 
     creator
         .client
@@ -526,7 +529,7 @@ async fn absence_and_idle_clocks_survive_a_restart() {
     server.handle.sweep().await;
     assert_eq!(
         c.expect("away").await,
-        json!({"t": "away", "seat": "joiner", "since": T0})
+        json!({"t": "away", "seat": "joiner", "seat_no": 1, "since": T0})
     );
     c.send(json!({"t": "continue_vs_computer", "v": v})).await;
     c.expect("left_for_computer").await;
