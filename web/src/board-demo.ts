@@ -1,10 +1,25 @@
-// Development harness for the 3D board: every board shape in a fixed position with every kind
-// of marker. `?board=` picks the board (see BOARDS), `?view=top` the view, `?seat=N` whose side
-// is near, `?quality=low|high` the renderer.
+// Development harness for the 3D board: every board shape with every kind of marker, the
+// boards, seats and moves coming from the rules (wasm). `?board=` picks the board (see BOARDS),
+// `?view=top` the view, `?seat=N` whose side is near, `?quality=low|high` the renderer.
 import { createBoard, type Board3D, type BoardState, type ColorKey, type PieceView } from "./board3d";
-import { draughtsLayout, fixturePosition, halmaLayout, HALMA_COLORS, starLayout, type FixtureName } from "./board3d/dev/fixtures";
+import { loadRules, RulesGame, type GameView, type LegalMove } from "./wasm/rules";
 
-const DRAUGHTS_COLORS: ColorKey[] = ["white", "black"];
+const EMPTY_MARKS = { selected: null, dests: [], finalDests: [], mustCapture: [], partialPath: [], previewPath: [], clickable: [] };
+
+/** Each seat's colour, indexed by seat. */
+function seatColors(view: GameView): ColorKey[] {
+  const colors: ColorKey[] = [];
+  for (const seat of view.seats) colors[seat.index] = seat.color;
+  return Array.from(colors, (c) => c ?? "white");
+}
+
+interface DemoBoard {
+  state: () => BoardState;
+  /** viewAngle of every seat in play. */
+  seatAngles: number[];
+  /** The move "Animate" plays: path and captures. */
+  move: [string[], string[]];
+}
 
 function startPieces(size: 8 | 10): PieceView[] {
   const rows = size === 10 ? 4 : 3;
@@ -21,25 +36,30 @@ function startPieces(size: 8 | 10): PieceView[] {
   return pieces;
 }
 
-const EMPTY_MARKS = { selected: null, dests: [], finalDests: [], mustCapture: [], partialPath: [], previewPath: [], clickable: [] };
-
-function draughtsState(size: 8 | 10): BoardState {
-  const base = { layout: draughtsLayout(size), seatColors: DRAUGHTS_COLORS, rotation: 0, ...EMPTY_MARKS };
-  if (size === 8) {
+/** A draughts position with every draughts marker: a selection, a capture to make, kings. */
+function draughtsBoard(variant: "russian" | "international"): DemoBoard {
+  const view = RulesGame.create(variant).snapshot();
+  const base = { layout: view.layout, seatColors: seatColors(view), rotation: 0, ...EMPTY_MARKS };
+  const angles = view.seats.map((s) => s.viewAngle);
+  if (variant === "russian") {
     const pieces = startPieces(8).filter((p) => !["c3", "f6"].includes(p.cell));
     pieces.push({ cell: "d4", seat: 0, king: false }, { cell: "e5", seat: 1, king: false });
     pieces.push({ cell: "h4", seat: 1, king: true });
     return {
-      ...base,
-      pieces,
-      selected: "d4",
-      dests: ["f6"],
-      mustCapture: ["d4"],
-      lastMoves: [{ seat: 1, path: ["f6", "e5"], captured: [] }],
-      clickable: ["d4", "f6"],
+      state: () => ({
+        ...base,
+        pieces,
+        selected: "d4",
+        dests: ["f6"],
+        mustCapture: ["d4"],
+        lastMoves: [{ seat: 1, path: ["f6", "e5"], captured: [] }],
+        clickable: ["d4", "f6"],
+      }),
+      seatAngles: angles,
+      move: [["d4", "f6"], ["e5"]],
     };
   }
-  // International: white has just captured a3×c5; black must capture with d6 or f6.
+  // White has just captured a3×c5; black must capture with d6 or f6.
   const pieces = startPieces(10).filter((p) => !["a3", "b4", "d4", "f4", "c7", "e7", "g7", "e9"].includes(p.cell));
   pieces.push(
     { cell: "d6", seat: 1, king: false },
@@ -50,59 +70,84 @@ function draughtsState(size: 8 | 10): BoardState {
     { cell: "e9", seat: 0, king: true },
   );
   return {
-    ...base,
-    pieces,
-    selected: "d6",
-    dests: ["f4", "b4"],
-    finalDests: ["f4"],
-    mustCapture: ["d6", "f6"],
-    lastMoves: [{ seat: 0, path: ["a3", "c5"], captured: ["b4"] }],
-    clickable: ["d6", "f6", "f4", "b4"],
+    state: () => ({
+      ...base,
+      pieces,
+      selected: "d6",
+      dests: ["f4", "b4"],
+      finalDests: ["f4"],
+      mustCapture: ["d6", "f6"],
+      lastMoves: [{ seat: 0, path: ["a3", "c5"], captured: ["b4"] }],
+      clickable: ["d6", "f6", "f4", "b4"],
+    }),
+    seatAngles: angles,
+    move: [["d6", "f4"], ["e5"]],
   };
 }
 
-interface DemoBoard {
-  state: () => BoardState;
-  /** viewAngle of every seat in play. */
-  seatAngles: number[];
-  /** The move "Animate" plays: path and captures. */
-  move: [string[], string[]];
+/**
+ * How far a move carries its piece away from the seat's own side: the seat's near edge is
+ * where its viewAngle turns the board to, so "away" is the far direction turned back.
+ */
+function progress(view: GameView, move: LegalMove, angle: number): number {
+  const at = (name: string) => view.layout.cells.find((c) => c.name === name)!;
+  const from = at(move.path[0]!);
+  const to = at(move.path[move.path.length - 1]!);
+  const a = (angle * Math.PI) / 180;
+  // The far direction (+y of the layout at angle 0) turned back by the seat's angle.
+  return (to.x - from.x) * -Math.sin(a) + (to.y - from.y) * Math.cos(a);
 }
 
-function halmaBoard(name: FixtureName, layout: BoardState["layout"], seatColors: ColorKey[], seatAngles: number[]): DemoBoard {
-  const position = fixturePosition(name);
+/** A Halma game a few rounds in (each seat plays its most forward move), with a jump to preview. */
+function halmaBoard(variant: string, players: number, rounds: number): DemoBoard {
+  const game = RulesGame.create(variant, null, players);
+  const angleOf = (seat: number) => game.snapshot().seats.find((s) => s.index === seat)?.viewAngle ?? 0;
+  const best = (view: GameView, moves: LegalMove[]) =>
+    moves.reduce((a, b) => (progress(view, b, angleOf(view.turn!)) > progress(view, a, angleOf(view.turn!)) + 1e-9 ? b : a));
+  for (let ply = 0; ply < rounds * players; ply++) {
+    const view = game.snapshot();
+    const moves = game.legalMoves().filter((m) => m.path.length >= 2);
+    if (view.turn === null || moves.length === 0) break;
+    game.playPath(best(view, moves).path, false);
+  }
+  const view = game.snapshot();
+  const moves = game.legalMoves().filter((m) => m.path.length >= 2);
+  // Preview the longest chain; the destinations are every point its piece can reach.
+  const chain = moves.reduce((a, b) => (b.path.length > a.path.length ? b : a), moves[0]!);
+  const from = chain.path[0]!;
+  const dests = moves.filter((m) => m.path[0] === from).map((m) => m.path[m.path.length - 1]!);
   return {
     state: () => ({
-      layout,
-      seatColors,
+      layout: view.layout,
+      seatColors: seatColors(view),
       rotation: 0,
       ...EMPTY_MARKS,
-      pieces: position.pieces,
-      lastMoves: position.lastMoves,
-      selected: position.selected,
-      dests: position.dests,
-      previewPath: position.previewPath,
-      clickable: [position.selected, ...position.dests],
+      pieces: view.pieces,
+      lastMoves: view.lastMoves.map((m) => ({ seat: m.seat, path: m.path, captured: m.captures })),
+      selected: from,
+      dests,
+      previewPath: chain.path,
+      clickable: [from, ...dests],
     }),
-    seatAngles,
-    move: [position.previewPath, []],
+    seatAngles: view.seats.map((s) => s.viewAngle),
+    move: [chain.path, []],
   };
 }
 
-const STAR_ANGLES = [0, 60, 120, 180, 240, 300];
 const BOARDS: Record<string, () => DemoBoard> = {
-  "draughts-8": () => ({ state: () => draughtsState(8), seatAngles: [0, 180], move: [["d4", "f6"], ["e5"]] }),
-  "draughts-10": () => ({ state: () => draughtsState(10), seatAngles: [0, 180], move: [["d6", "f4"], ["e5"]] }),
-  "halma-8": () => halmaBoard("halma-8", halmaLayout(8), ["red", "blue"], [0, 180]),
-  "halma-10": () => halmaBoard("halma-10", halmaLayout(10), ["red", "blue"], [0, 180]),
-  "halma-16": () => halmaBoard("halma-16", halmaLayout(16), ["red", "blue"], [0, 180]),
-  "halma-16-4": () => halmaBoard("halma-16-4", halmaLayout(16, 4), ["red", "yellow", "green", "blue"], [0, 90, 180, 270]),
-  "star-2": () => halmaBoard("star-2", starLayout(), HALMA_COLORS, [0, 180]),
-  "star-3": () => halmaBoard("star-3", starLayout(), HALMA_COLORS, [0, 120, 240]),
-  "star-4": () => halmaBoard("star-4", starLayout(), HALMA_COLORS, [0, 60, 180, 240]),
-  "star-6": () => halmaBoard("star-6", starLayout(), HALMA_COLORS, STAR_ANGLES),
+  "draughts-8": () => draughtsBoard("russian"),
+  "draughts-10": () => draughtsBoard("international"),
+  "halma-8": () => halmaBoard("halma-8", 2, 3),
+  "halma-10": () => halmaBoard("halma-10", 2, 3),
+  "halma-16": () => halmaBoard("halma-16", 2, 3),
+  "halma-16-4": () => halmaBoard("halma-16", 4, 3),
+  "star-2": () => halmaBoard("chinese-checkers", 2, 3),
+  "star-3": () => halmaBoard("chinese-checkers", 3, 3),
+  "star-4": () => halmaBoard("chinese-checkers", 4, 3),
+  "star-6": () => halmaBoard("chinese-checkers", 6, 3),
 };
 
+await loadRules();
 const params = new URLSearchParams(location.search);
 let boardName = params.get("board") ?? "draughts-10";
 if (!(boardName in BOARDS)) boardName = "draughts-10";
@@ -132,7 +177,7 @@ board.onClick((cell) => {
 });
 board.onHover((cell) => {
   hovers.push(cell);
-  // A straight line stands in for the hop path the rules would give for a hovered destination.
+  // A straight line stands in for the hop path the game screen asks the rules for.
   const preview = cell !== null && state.selected !== null && state.dests.includes(cell) ? [state.selected, cell] : demo.state().previewPath;
   board.set({ previewPath: preview });
 });

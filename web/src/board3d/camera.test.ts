@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import * as THREE from "three";
 import { angleDelta, boardCenterY, fitDistance, fitView, FOV, placeCamera, VIEW_POLAR } from "./camera";
-import { draughtsLayout, halmaLayout, starLayout } from "./dev/fixtures";
+import { layoutOf, loadRulesInNode } from "./dev/rules";
 import { BoardGeometry, type PlanePoint } from "./geometry";
+
+await loadRulesInNode();
 
 function outlineInView(outline: readonly PlanePoint[], aspect: number, polar: number, distance: number, targetZ: number): boolean {
   const camera = new THREE.PerspectiveCamera(FOV, aspect, 0.1, 1000);
@@ -15,10 +17,10 @@ function outlineInView(outline: readonly PlanePoint[], aspect: number, polar: nu
 }
 
 const BOARDS = {
-  "draughts 8×8": new BoardGeometry(draughtsLayout(8)),
-  "draughts 10×10": new BoardGeometry(draughtsLayout(10)),
-  "Halma 16×16": new BoardGeometry(halmaLayout(16, 4)),
-  star: new BoardGeometry(starLayout()),
+  "draughts 8×8": new BoardGeometry(layoutOf("english")),
+  "draughts 10×10": new BoardGeometry(layoutOf("international")),
+  "Halma 16×16": new BoardGeometry(layoutOf("halma-16", 4)),
+  star: new BoardGeometry(layoutOf("chinese-checkers", 6)),
 };
 
 describe("camera fitting", () => {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { draughtsLayout, halmaLayout, starLayout } from "./dev/fixtures";
+import { layoutOf, loadRulesInNode } from "./dev/rules";
 import { BoardGeometry, rotatePoint, unrotatePoint } from "./geometry";
+
+await loadRulesInNode();
 
 const near = (a: { x: number; z: number }, b: { x: number; z: number }) => {
   expect(a.x).toBeCloseTo(b.x, 9);
@@ -9,12 +11,12 @@ const near = (a: { x: number; z: number }, b: { x: number; z: number }) => {
 
 describe("square boards", () => {
   it("put a1 near-left and the last square far-right, centred on the origin", () => {
-    const eight = new BoardGeometry(draughtsLayout(8));
+    const eight = new BoardGeometry(layoutOf("english"));
     expect(eight.position("a1")).toEqual({ x: -3.5, z: 3.5 });
     expect(eight.position("h8")).toEqual({ x: 3.5, z: -3.5 });
-    const ten = new BoardGeometry(draughtsLayout(10));
+    const ten = new BoardGeometry(layoutOf("international"));
     expect(ten.position("j10")).toEqual({ x: 4.5, z: -4.5 });
-    const sixteen = new BoardGeometry(halmaLayout(16));
+    const sixteen = new BoardGeometry(layoutOf("halma-16", 2));
     expect(sixteen.position("a1")).toEqual({ x: -7.5, z: 7.5 });
     expect(sixteen.position("p16")).toEqual({ x: 7.5, z: -7.5 });
     expect(sixteen.position("q1")).toBeNull();
@@ -22,10 +24,10 @@ describe("square boards", () => {
 
   it("have the playing area plus the frame as their bounds", () => {
     for (const [layout, half] of [
-      [draughtsLayout(8), 4],
-      [draughtsLayout(10), 5],
-      [halmaLayout(8), 4],
-      [halmaLayout(16), 8],
+      [layoutOf("english"), 4],
+      [layoutOf("international"), 5],
+      [layoutOf("halma-8"), 4],
+      [layoutOf("halma-16", 2), 8],
     ] as const) {
       const g = new BoardGeometry(layout);
       expect(g.halfWidth).toBe(half);
@@ -39,7 +41,7 @@ describe("square boards", () => {
   });
 
   it("read their coordinates from the cell names", () => {
-    const { files, ranks } = new BoardGeometry(halmaLayout(16)).squareLabels();
+    const { files, ranks } = new BoardGeometry(layoutOf("halma-16", 2)).squareLabels();
     expect(files.map((f) => f.text).join("")).toBe("abcdefghijklmnop");
     expect(files[0]!.at).toBe(-7.5);
     // Ranks from the far side (−z) to the near one.
@@ -48,10 +50,10 @@ describe("square boards", () => {
   });
 
   for (const [name, layout] of [
-    ["draughts 8×8", draughtsLayout(8)],
-    ["draughts 10×10", draughtsLayout(10)],
-    ["Halma 10×10", halmaLayout(10)],
-    ["Halma 16×16", halmaLayout(16, 4)],
+    ["draughts 8×8", layoutOf("english")],
+    ["draughts 10×10", layoutOf("international")],
+    ["Halma 10×10", layoutOf("halma-10")],
+    ["Halma 16×16", layoutOf("halma-16", 4)],
   ] as const) {
     it(`pick every square of ${name} back from its centre and near its corners, light squares as unplayable`, () => {
       const g = new BoardGeometry(layout);
@@ -66,7 +68,7 @@ describe("square boards", () => {
   }
 
   it("report points beyond the playing area as outside", () => {
-    const g = new BoardGeometry(draughtsLayout(8));
+    const g = new BoardGeometry(layoutOf("english"));
     expect(g.pick({ x: 4.01, z: 0 })).toEqual({ kind: "outside" });
     expect(g.pick({ x: 0, z: -4.2 })).toEqual({ kind: "outside" });
     expect(g.pick({ x: -3.9, z: 3.9 })).toEqual({ kind: "cell", cell: "a1" });
@@ -75,7 +77,7 @@ describe("square boards", () => {
 });
 
 describe("the star", () => {
-  const g = new BoardGeometry(starLayout());
+  const g = new BoardGeometry(layoutOf("chinese-checkers", 6));
   const h = Math.sqrt(3) / 2;
 
   it("has 121 points centred on i5, a1 the near tip and q1 the far one", () => {
@@ -131,13 +133,13 @@ describe("rotation", () => {
 
   it("brings each seat's camp to the near edge at its viewAngle", () => {
     // Square Halma with four players: corners a1, a16, p16, p1 at 0°, 90°, 180°, 270°.
-    const square = new BoardGeometry(halmaLayout(16, 4));
+    const square = new BoardGeometry(layoutOf("halma-16", 4));
     for (const [cell, angle] of [["a1", 0], ["a16", 90], ["p16", 180], ["p1", 270]] as const) {
       const p = rotatePoint(square.position(cell)!, angle);
       near(p, { x: -7.5, z: 7.5 });
     }
     // The star's seats k = 1…6 at (k − 1)·60°: each camp's tip hole comes to the near tip.
-    const star = new BoardGeometry(starLayout());
+    const star = new BoardGeometry(layoutOf("chinese-checkers", 6));
     const tipHoles = ["a1", "e1", "m1", "q1", "m13", "e13"];
     tipHoles.forEach((cell, seat) => {
       expect(star.cell(cell)!.camp).toBe(seat);
@@ -146,7 +148,7 @@ describe("rotation", () => {
   });
 
   it("round-trips through unrotatePoint and picks the same cell after turning", () => {
-    const star = new BoardGeometry(starLayout());
+    const star = new BoardGeometry(layoutOf("chinese-checkers", 6));
     for (const angle of [0, 60, 120, 180, 240, 300]) {
       for (const cell of star.cells) {
         const world = rotatePoint(star.position(cell.name)!, angle);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { BoardState } from "./api";
-import { draughtsLayout, halmaLayout } from "./dev/fixtures";
+import { layoutOf, loadRulesInNode } from "./dev/rules";
 import { applyMove, initialState, mergeState } from "./state";
+
+await loadRulesInNode();
 
 function base(): BoardState {
   return {
-    layout: draughtsLayout(10),
+    layout: layoutOf("international"),
     seatColors: ["white", "black"],
     rotation: 0,
     pieces: [
@@ -37,7 +39,7 @@ describe("mergeState", () => {
     const { changed } = mergeState(prev, {
       pieces: base().pieces.map((p) => ({ ...p })),
       lastMoves: [{ seat: 0, path: ["c3", "e5"], captured: ["d4"] }],
-      layout: draughtsLayout(10),
+      layout: layoutOf("international"),
       seatColors: ["white", "black"],
       rotation: 0,
       dests: [],
@@ -54,7 +56,7 @@ describe("mergeState", () => {
 
   it("notices another board, other colours, a turn and another seat's move", () => {
     const { changed } = mergeState(base(), {
-      layout: halmaLayout(10),
+      layout: layoutOf("halma-10"),
       seatColors: ["red", "blue"],
       rotation: 180,
       lastMoves: [{ seat: 1, path: [], captured: [] }],

@@ -122,19 +122,22 @@ test("every cell of every shape is clicked where squareToClient points, for each
         await page.evaluate((n) => window.board.set({ rotation: window.seatAngles()[n] }), seat);
         await page.evaluate((v) => window.board.setView(v), i % 2 === 0 ? "oblique" : "top");
         await page.evaluate(() => window.board.whenSettled());
-        // The seat's side is near: its camp (draughts: its first rank) lies lowest on the screen.
-        const lowest = await page.evaluate((draughts) => {
+        // The seat's side is near: its camp (draughts: its first rank) lies lowest on the screen;
+        // a square Halma camp is the near-left corner (the one at the right is the previous seat's).
+        const lowest = await page.evaluate((board) => {
+          const draughts = board.startsWith("draughts");
           const groups = new Map();
           for (const c of window.demoState().layout.cells) {
             const group = draughts ? (c.name.slice(1) === "1" ? 0 : c.name.slice(1) === "10" ? 1 : null) : c.camp;
             if (group === null) continue;
+            const at = window.board.squareToClient(c.name);
             const list = groups.get(group) ?? [];
-            list.push(window.board.squareToClient(c.name).y);
+            list.push(board.startsWith("halma") ? at.y - at.x : at.y);
             groups.set(group, list);
           }
           const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
           return [...groups].reduce((a, b) => (mean(b[1]) > mean(a[1]) ? b : a))[0];
-        }, board.startsWith("draughts"));
+        }, board);
         assert.equal(lowest, seat, `${board}: turned to seat ${seat}, the nearest camp is seat ${lowest}'s`);
         const { wrong, count } = await clickEveryCell(page);
         assert.deepEqual(wrong, [], `${board}, seat ${seat}: ${wrong.length} of ${count} cells missed`);
