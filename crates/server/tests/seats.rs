@@ -198,3 +198,226 @@ async fn six_seat_chinese_checkers_with_three_computers_is_played_to_the_placing
     assert_eq!(snap["outcome"], outcome);
     assert_eq!(snap["seats"][4]["computer"], "beginner");
 }
+
+/// The next seat or error message.
+async fn seat_or_error(client: &mut Client) -> Value {
+    loop {
+        let msg = client.recv().await;
+        if msg["t"] == "seat" || msg["t"] == "error" {
+            return msg;
+        }
+    }
+}
+
+/// `humans[mover]` plays; every human at the table sees the move. Returns the event.
+async fn turn(humans: &mut [Human], mover: usize) -> Value {
+    assert_eq!(humans[mover].to_move(), Some(humans[mover].seat));
+    humans[mover].play().await;
+    let mut seen = Vec::new();
+    for human in humans.iter_mut() {
+        seen.push(human.next_event().await);
+    }
+    assert!(seen.iter().all(|e| *e == seen[0]), "{seen:?}");
+    assert_eq!(seen[0]["t"], "moved");
+    assert_eq!(seen[0]["seat_no"], humans[mover].seat);
+    seen.swap_remove(0)
+}
+
+/// Every human sees the next event; returns it.
+async fn everyone_sees(humans: &mut [Human]) -> Value {
+    let mut seen = Vec::new();
+    for human in humans.iter_mut() {
+        seen.push(human.next_event().await);
+    }
+    assert!(seen.iter().all(|e| *e == seen[0]), "{seen:?}");
+    seen.swap_remove(0)
+}
+
+#[tokio::test]
+async fn a_halma_16_player_away_is_replaced_by_the_computer_takes_the_seat_back_and_a_restart_keeps_it_all(
+) {
+    let db = TempDb::new();
+    let server = fast_server(&db).await;
+    let setup = Setup::new(Variant::Halma16, 4).unwrap();
+    let (room, token) = create(&server, "halma-16", 4).await;
+    let mut humans = vec![sit(&server, &room, Some(&token), setup).await];
+    for _ in 0..3 {
+        humans.push(sit(&server, &room, None, setup).await);
+    }
+    for human in &mut humans {
+        while human.v < 3 {
+            human.next_event().await;
+        }
+    }
+    // Seat 2's player leaves at once.
+    let away = humans.remove(2);
+    let away_token = away.token.clone();
+    away.client.close().await;
+    turn(&mut humans, 0).await;
+    turn(&mut humans, 1).await;
+    let v = humans[0].v;
+    humans[2]
+        .client
+        .send(json!({"t": "replace_with_computer", "seat_no": 2, "v": v}))
+        .await;
+    humans[2].client.expect_error("opponent_not_away").await;
+    server.clock.advance_ms(120_000);
+    server.handle.sweep().await;
+    let signal = humans[0].client.expect("away").await;
+    assert_eq!(
+        (signal["seat_no"].as_u64(), signal["since"].as_u64()),
+        (Some(2), Some(T0))
+    );
+    humans[2]
+        .client
+        .send(json!({"t": "replace_with_computer", "seat_no": 2, "v": v, "level": "beginner"}))
+        .await;
+    let seated = everyone_sees(&mut humans).await;
+    assert_eq!(seated["t"], "computers_seated");
+    assert_eq!(seated["seats"], json!([2]));
+    // The computer plays seat 2's turn.
+    let computer = everyone_sees(&mut humans).await;
+    assert_eq!(
+        (computer["t"].as_str(), computer["seat_no"].as_u64()),
+        (Some("moved"), Some(2))
+    );
+    assert_eq!(computer["ack"], 0);
+
+    // Seat 2's player comes back: the computer plays until it takes the seat back.
+    let mut back = sit(&server, &room, Some(&away_token), setup).await;
+    assert_eq!(back.seat, 2);
+    back.client
+        .send(json!({"t": "move", "ack": 1, "v": back.v, "move": "a1-a2"}))
+        .await;
+    back.client.expect_error("computer_playing").await;
+    back.client.send(json!({"t": "reclaim"})).await;
+    humans.insert(2, back);
+    let reclaimed = everyone_sees(&mut humans).await;
+    assert_eq!(
+        reclaimed,
+        json!({"t": "seat_reclaimed", "seat_no": 2, "v": reclaimed["v"], "at": reclaimed["at"]})
+    );
+    turn(&mut humans, 3).await;
+    turn(&mut humans, 0).await;
+    turn(&mut humans, 1).await;
+    let own = turn(&mut humans, 2).await;
+    assert_eq!(own["ack"], 1, "the player moves again itself");
+
+    // A restart in mid-game on the same file: everyone comes back to the same game.
+    let v = humans[0].v;
+    let clock = server.clock.clone();
+    server.stop().await;
+    let limits = kingme_server::Limits {
+        messages_per_second: 10_000.0,
+        burst: 10_000.0,
+        ..kingme_server::Limits::default()
+    };
+    let server = TestServer::start_with(&db, clock, limits).await;
+    let mut again = Vec::new();
+    for human in humans {
+        let mut seated = sit(&server, &room, Some(&human.token), setup).await;
+        assert_eq!(seated.v, v);
+        assert_eq!(seated.position, human.position);
+        seated.next_ack = human.next_ack;
+        again.push(seated);
+    }
+    turn(&mut again, 3).await;
+    let mut watcher = server.connect(&room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    assert_eq!(snap["seats"][2]["computer"], Value::Null);
+    assert_eq!(snap["players"], 4);
+    assert_eq!(snap["v"], v + 1);
+}
+
+#[tokio::test]
+async fn tokens_spectators_and_a_seat_taken_twice_at_once() {
+    let db = TempDb::new();
+    let server = fast_server(&db).await;
+    for (body, code) in [
+        (
+            json!({"variant": "chinese-checkers", "players": 5}),
+            "bad_players",
+        ),
+        (json!({"variant": "english", "players": 3}), "bad_players"),
+        (json!({"variant": "halma-8", "players": 4}), "bad_players"),
+        (json!({"variant": "halma-12", "players": 2}), "bad_variant"),
+    ] {
+        let (status, answer) = server
+            .http("POST", "/api/rooms", Some(&body.to_string()))
+            .await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert!(answer.contains(code), "{body}: {answer}");
+    }
+    let setup = Setup::new(Variant::ChineseCheckers, 3).unwrap();
+    let (room, token) = create(&server, "chinese-checkers", 3).await;
+    let mut creator = sit(&server, &room, Some(&token), setup).await;
+    let (_, foreign) = server.create_room("english", None).await;
+    for bad in [foreign.as_str(), "0123456789abcdef0123456789abcdef"] {
+        let mut client = server.connect(&room, Some(bad), None).await;
+        client.expect_error("bad_token").await;
+        let snap = client.expect("snapshot").await;
+        assert_eq!(snap["you_no"], Value::Null, "a bad token only watches");
+    }
+    let mut chooser = server.connect(&room, None, None).await;
+    chooser.expect("snapshot").await;
+    chooser
+        .send(json!({"t": "join", "token": "not-a-token"}))
+        .await;
+    chooser.expect_error("bad_token").await;
+    chooser.send(json!({"t": "join", "seat_no": 7})).await;
+    chooser.expect_error("not_a_player").await;
+    chooser
+        .send(json!({"t": "join", "name": "x".repeat(40)}))
+        .await;
+    chooser.expect_error("bad_name").await;
+
+    // Two newcomers ask for seat 1 at the same moment: exactly one gets it.
+    let mut a = server.connect(&room, None, None).await;
+    a.expect("snapshot").await;
+    let mut b = server.connect(&room, None, None).await;
+    b.expect("snapshot").await;
+    let ask = json!({"t": "join", "seat_no": 1});
+    tokio::join!(a.send(ask.clone()), b.send(ask));
+    let answer = |msg: Value| match msg["t"].as_str() {
+        Some("seat") => Ok(msg["seat_no"].as_u64()),
+        Some("error") => Err(msg["code"].as_str().map(String::from)),
+        _ => panic!("{msg}"),
+    };
+    let (ra, rb) = (
+        answer(seat_or_error(&mut a).await),
+        answer(seat_or_error(&mut b).await),
+    );
+    let winners = [&ra, &rb].iter().filter(|r| **r == &Ok(Some(1))).count();
+    let losers = [&ra, &rb]
+        .iter()
+        .filter(|r| **r == &Err(Some("seat_taken".to_string())))
+        .count();
+    assert_eq!((winners, losers), (1, 1), "{ra:?} {rb:?}");
+    let spectator = if ra.is_ok() { &mut b } else { &mut a };
+    // The game has not started: seat 2 is free.
+    spectator
+        .send(json!({"t": "move", "ack": 1, "v": 1, "move": "a1-a2"}))
+        .await;
+    spectator.expect_error("not_a_player").await;
+    while creator.v < 1 {
+        creator.next_event().await;
+    }
+    creator.client.send(json!({"t": "resign", "v": 1})).await;
+    creator.client.expect_error("waiting_for_opponent").await;
+    let third = sit(&server, &room, None, setup).await;
+    assert_eq!(third.seat, 2);
+    while creator.v < 2 {
+        creator.next_event().await;
+    }
+    // Started: the spectator still cannot move, nor a player out of turn.
+    spectator
+        .send(json!({"t": "move", "ack": 1, "v": 2, "move": "a1-a2"}))
+        .await;
+    spectator.expect_error("not_a_player").await;
+    let mut second = third;
+    second.play().await;
+    second.client.expect_error("not_your_turn").await;
+    creator.play().await;
+    let moved = creator.next_event().await;
+    assert_eq!(moved["seat_no"], 0);
+}
