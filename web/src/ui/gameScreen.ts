@@ -139,16 +139,18 @@ export class GameScreen {
       h("div", { class: "draw-row" }, this.offerRow, this.offerHint),
     );
 
-    const copyButton = label(h("button", { type: "button", "data-testid": "copy-pdn" }), "game.copyPdn");
+    const halma = controller.snapshot().details.family === "halma";
+    const star = controller.snapshot().layout.shape === "star";
+    const copyButton = label(h("button", { type: "button", "data-testid": "copy-pdn" }), halma ? "game.copyRecord" : "game.copyPdn");
     copyButton.addEventListener("click", () => void this.copyPdn());
-    const downloadButton = label(h("button", { type: "button", "data-testid": "download-pdn" }), "game.downloadPdn");
+    const downloadButton = label(h("button", { type: "button", "data-testid": "download-pdn" }), halma ? "game.downloadRecord" : "game.downloadPdn");
     downloadButton.addEventListener("click", () => this.downloadPdn());
 
     const panel = h(
       "aside",
       { class: "panel" },
-      label(h("h2"), "panel.buttons"),
-      this.grid.element,
+      // The star has no rows and columns to walk with arrow keys: its pieces are listed instead.
+      ...(star ? [] : [label(h("h2"), "panel.buttons"), this.grid.element]),
       acceptPanel,
       label(h("h2"), "panel.legalMoves"),
       this.moveList,
@@ -158,9 +160,9 @@ export class GameScreen {
       this.countdowns,
       label(h("h2"), "panel.lastMove"),
       this.lastMove,
-      label(h("h2"), "game.pdn"),
+      label(h("h2"), halma ? "game.record" : "game.pdn"),
       h("div", { class: "row" }, copyButton, downloadButton, this.copied),
-      label(h("label", { for: "fen-field" }), "game.fen"),
+      label(h("label", { for: "fen-field" }), halma ? "game.position" : "game.fen"),
       this.fenField,
     );
     this.fenField.id = "fen-field";
@@ -171,6 +173,7 @@ export class GameScreen {
     else shared.board = createBoard(boardHost, this.boardState(controller.snapshot()));
     this.board = shared.board;
     this.board.onClick((square) => this.onSquare(square));
+    this.board.onHover((cell) => this.onHover(cell));
     this.unsubscribe = controller.subscribe((event) => this.onEvent(event));
     this.exposeTestHooks();
     this.render();
@@ -395,6 +398,10 @@ export class GameScreen {
 
   private renderMoveList(s: Snapshot, interactive: boolean): void {
     const moves = interactive ? this.legalMoves(s) : [];
+    if (s.details.family === "halma") {
+      this.renderPieceList(moves);
+      return;
+    }
     const labels = moveLabels(moves);
     this.moveList.replaceChildren(
       ...moves.map((m, i) =>
@@ -405,6 +412,54 @@ export class GameScreen {
         ),
       ),
     );
+  }
+
+  /** Halma: each of the mover's pieces that can move, with a button for every point it reaches. */
+  private renderPieceList(moves: readonly LegalMove[]): void {
+    const byPiece = new Map<string, LegalMove[]>();
+    for (const m of moves) {
+      const from = m.path[0] ?? "";
+      byPiece.set(from, [...(byPiece.get(from) ?? []), m]);
+    }
+    this.moveList.replaceChildren(
+      ...[...byPiece.entries()].map(([from, list]) => {
+        if (from === "") {
+          return h("li", {}, h("button", { type: "button", class: "move", onclick: () => this.playHuman([]) }, t("panel.pass")));
+        }
+        const title = t("panel.pieceAt", { cell: from });
+        return h(
+          "li",
+          { class: "piece-moves", "data-from": from },
+          h("span", { class: "piece-label" }, title),
+          ...list.map((m) => {
+            const to = m.path[m.path.length - 1]!;
+            const button = h(
+              "button",
+              { type: "button", class: "move", "aria-label": `${title}: ${t("panel.moveTo", { cell: to })} (${m.notation})`, onclick: () => this.playHuman(m.path) },
+              to,
+            );
+            button.addEventListener("focus", () => this.board.set({ previewPath: [...m.path] }));
+            button.addEventListener("mouseenter", () => this.board.set({ previewPath: [...m.path] }));
+            button.addEventListener("blur", () => this.board.set({ previewPath: [] }));
+            button.addEventListener("mouseleave", () => this.board.set({ previewPath: [] }));
+            return button;
+          }),
+        );
+      }),
+    );
+  }
+
+  /** Hovering a point the chosen piece can reach draws the hop path it would take. */
+  private onHover(cell: string | null): void {
+    const s = this.controller.snapshot();
+    if (cell === null || this.selection.selected === null || !this.humanToMove(s)) {
+      this.board.set({ previewPath: [] });
+      return;
+    }
+    const route = this.legalMoves(s).find(
+      (m) => m.path[0] === this.selection.selected && m.path[m.path.length - 1] === cell && m.path.length > 1,
+    );
+    this.board.set({ previewPath: route && s.details.family === "halma" ? [...route.path] : [] });
   }
 
   private renderInfo(s: Snapshot): void {
