@@ -156,8 +156,7 @@ export class GameScreen {
       this.moveList,
       this.piecesLeftSection,
       this.playersSection,
-      label(h("h2"), "panel.countdowns"),
-      this.countdowns,
+      ...(halma ? [] : [label(h("h2"), "panel.countdowns"), this.countdowns]),
       label(h("h2"), "panel.lastMove"),
       this.lastMove,
       label(h("h2"), halma ? "game.record" : "game.pdn"),
@@ -527,7 +526,7 @@ export class GameScreen {
         for (const seat of group) items.push(h("li", { "data-seat": String(seat) }, t("result.place", { place, seat: seatName(s, seat) })));
         place += group.length;
       }
-      placings.push(h("h3", {}, t("result.placings")), h("ol", { class: "placings", "data-testid": "placings" }, ...items));
+      placings.push(h("h3", {}, t("result.placings")), h("ul", { class: "placings", "data-testid": "placings" }, ...items));
     }
     this.dialog.replaceChildren(
       h("h2", { "data-testid": "result-title" }, resultTitle(s, result)),
@@ -586,6 +585,17 @@ export class GameScreen {
       legalMoves: () => this.controller.legalMoves(),
       humans: () => [...this.controller.humans],
       thinking: () => this.controller.thinking,
+      /** The computer's turn at `level` in a fresh worker, with the time it took (ms). */
+      turnInWorker: async (level: string) => {
+        const engine = new EngineClient();
+        try {
+          const start = performance.now();
+          const turn = await engine.computerTurn(this.controller.record(), level);
+          return { turn, ms: performance.now() - start };
+        } finally {
+          engine.destroy();
+        }
+      },
       searchInWorker: async (nodes: number) => {
         const engine = new EngineClient();
         try {

@@ -47,6 +47,26 @@ try {
       `engine in the worker: ${report.nodes} nodes in ${report.elapsedMs.toFixed(0)} ms = ${Math.round((report.nodes / report.elapsedMs) * 1000)} nodes/s (depth ${report.depth})`,
     );
   }
+
+  // The star: a saved Chinese checkers game for six opens straight onto it.
+  await page.evaluate(() =>
+    localStorage.setItem(
+      "kingme.game",
+      JSON.stringify({ version: 2, mode: "local", game: { variant: "chinese-checkers", players: 6, startFen: "", moves: [{ path: ["d1", "e5"], offer: false }] } }),
+    ),
+  );
+  await page.reload();
+  await page.waitForFunction(() => window.__kingme !== undefined);
+  await settled(page);
+  const firstStarMs = await page.evaluate(() => performance.now());
+  console.log(`time to first drawn star board: ${firstStarMs.toFixed(0)} ms (navigation start → star drawn and settled)`);
+  // The worker's thinking time for the seat to move (seat 2 of six, after one move), per level;
+  // the first call of each includes starting a worker and loading the wasm module.
+  for (const level of ["beginner", "intermediate", "advanced", "expert"]) {
+    const times = [];
+    for (let i = 0; i < 3; i++) times.push((await page.evaluate((l) => window.__kingme.turnInWorker(l), level)).ms);
+    console.log(`Chinese checkers, 6 players, ${level} in the worker: ${times.map((t) => t.toFixed(0)).join(", ")} ms`);
+  }
 } finally {
   await browser.close();
 }
