@@ -61,6 +61,11 @@ impl Human {
             if msg["t"] == "moved" {
                 self.position = Position::parse(self.setup, msg["fen"].as_str().unwrap()).unwrap();
             }
+            if msg["t"] == "resigned" {
+                let seat = msg["seat_no"].as_u64().unwrap() as usize;
+                let board = kingme_halma::Seat::new(self.board_seats[seat]).unwrap();
+                self.position.retire(board);
+            }
             return msg;
         }
     }
@@ -420,4 +425,58 @@ async fn tokens_spectators_and_a_seat_taken_twice_at_once() {
     creator.play().await;
     let moved = creator.next_event().await;
     assert_eq!(moved["seat_no"], 0);
+}
+
+#[tokio::test]
+async fn in_three_player_chinese_checkers_a_resigned_player_leaves_the_others_playing_and_the_rematch_rotates_the_seats(
+) {
+    let db = TempDb::new();
+    let server = fast_server(&db).await;
+    let setup = Setup::new(Variant::ChineseCheckers, 3).unwrap();
+    let (room, token) = create(&server, "chinese-checkers", 3).await;
+    let mut humans = vec![sit(&server, &room, Some(&token), setup).await];
+    for _ in 0..2 {
+        humans.push(sit(&server, &room, None, setup).await);
+    }
+    for human in &mut humans {
+        while human.v < 2 {
+            human.next_event().await;
+        }
+    }
+    turn(&mut humans, 0).await;
+    let v = humans[1].v;
+    humans[1].client.send(json!({"t": "resign", "v": v})).await;
+    let resigned = everyone_sees(&mut humans).await;
+    assert_eq!(resigned["t"], "resigned");
+    assert_eq!(resigned["seat_no"], 1);
+    assert_eq!(resigned["outcome"], Value::Null, "the others play on");
+    // Seat 1's pieces stay where they are; seat 2 moves next, then seat 0.
+    let mut watcher = server.connect(&room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    assert_eq!(snap["to_move_no"], 2);
+    assert_eq!(snap["fen"], humans[0].position.to_string());
+    turn(&mut humans, 2).await;
+    turn(&mut humans, 0).await;
+    let v = humans[2].v;
+    humans[2].client.send(json!({"t": "resign", "v": v})).await;
+    let last = everyone_sees(&mut humans).await;
+    let ranking = &last["outcome"]["ranking"];
+    assert_eq!(*ranking, json!([[0], [2], [1]]), "{last}");
+    assert_eq!(last["outcome"]["winner_no"], 0);
+
+    humans[1]
+        .client
+        .send(json!({"t": "rematch", "game": 1}))
+        .await;
+    let rematch = everyone_sees(&mut humans).await;
+    assert_eq!(
+        (rematch["t"].as_str(), rematch["first_no"].as_u64()),
+        (Some("rematch"), Some(1))
+    );
+    let mut watcher = server.connect(&room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    assert_eq!(snap["to_move_no"], 1, "seat 1 opens game 2");
+    assert_eq!(snap["seats"][1]["player"], 0);
+    assert_eq!(snap["seats"][0]["player"], 2);
+    assert_eq!(snap["moves"], json!([]));
 }
