@@ -1,6 +1,6 @@
 /** The site: header, then the rule chooser, mode chooser or game screen. */
 import { LOCALES, isLocale, locale, onLocaleChange, setLocale, t } from "./i18n";
-import type { Mode } from "./game/controller";
+import type { Mode, SeatPlayers } from "./game/controller";
 import { LocalController, type GameEnding } from "./game/local";
 import { clearSavedGame, loadSavedGame } from "./game/storage";
 import { RulesGame, games, type Seat, type VariantKey } from "./wasm/rules";
@@ -48,7 +48,7 @@ export class App {
     if (saved) {
       try {
         const { variant, players, startFen, moves, resigned } = saved.game;
-        this.startGame(variant, players, saved.mode, startFen, moves, { resigned });
+        this.startGame(variant, players, saved.mode, startFen, moves, { resigned }, saved.seats ?? []);
         return;
       } catch {
         clearSavedGame();
@@ -103,7 +103,8 @@ export class App {
           modeChooser(
             screen.variant,
             {
-              start: (variant, mode, fen, players) => this.tryStart(() => this.startGame(variant, players, mode, fen, [])),
+              start: (variant, mode, fen, players, seats) =>
+                this.tryStart(() => this.startGame(variant, players, mode, fen, [], {}, seats ?? [])),
               loadPdn: (text, players) => this.tryStart(() => this.startFromPdn(text, screen.variant, players)),
               online: (variant, fen) => this.createOnlineRoom(variant, fen),
             },
@@ -138,13 +139,14 @@ export class App {
     startFen: string | null,
     moves: { path: string[]; offer: boolean }[],
     ending: GameEnding = {},
+    seats: SeatPlayers = [],
   ): void {
     clearSavedGame();
-    const controller = new LocalController(variant, players, mode, { startFen: startFen ?? "", moves, ...ending });
+    const controller = new LocalController(variant, players, mode, { startFen: startFen ?? "", moves, ...ending }, null, seats);
     const screen = new GameScreen(
       controller,
       {
-      playAgain: () => this.startGame(variant, players, mode, startFen, []),
+      playAgain: () => this.startGame(variant, players, mode, startFen, [], {}, seats),
       chooseMode: () => {
         clearSavedGame();
         this.show({ kind: "mode", variant });

@@ -3,7 +3,13 @@ import type { GameView, LegalMove, Seat, VariantKey } from "../wasm/rules";
 import type { GameRecord } from "../engine/protocol";
 
 export type Level = "beginner" | "intermediate" | "advanced" | "expert";
-export type Mode = Level | "second" | "local" | "online";
+/** "mixed": each seat is a human or a computer level of its own (`SeatPlayers`). */
+export type Mode = Level | "second" | "local" | "online" | "mixed";
+
+export const LEVELS: readonly Level[] = ["beginner", "intermediate", "advanced", "expert"];
+
+/** Who plays each seat, indexed by seat: a computer level, or null for a human at this screen. */
+export type SeatPlayers = (Level | null)[];
 
 export const MODES: readonly Mode[] = [
   "beginner",
@@ -22,6 +28,7 @@ export function computerLevel(mode: Mode): Level | null {
       return "intermediate";
     case "local":
     case "online":
+    case "mixed":
       return null;
     default:
       return mode;

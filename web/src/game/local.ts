@@ -5,6 +5,7 @@ import { RulesGame, draughtsDetails, type GameView, type LegalMove, type RecordV
 import { pliesToUndo } from "./controls";
 import {
   computerLevel,
+  type SeatPlayers,
   type ControllerEvent,
   type GameController,
   type Level,
@@ -26,7 +27,8 @@ interface TurnRecord {
 export class LocalController implements GameController {
   readonly humans: readonly Seat[];
   readonly nearSeat: Seat;
-  private readonly level: Level | null;
+  /** The computer's level at each seat it plays. */
+  private readonly levels = new Map<Seat, Level>();
   private readonly game: RulesGame;
   private readonly history: TurnRecord[] = [];
   private readonly listeners = new Set<(event: ControllerEvent) => void>();
@@ -48,8 +50,10 @@ export class LocalController implements GameController {
     readonly mode: Mode,
     record: (Pick<GameRecord, "startFen" | "moves"> & GameEnding) | null,
     engine: EngineClient | null = null,
+    /** Who plays each seat in the "mixed" mode. */
+    readonly seatPlayers: SeatPlayers = [],
   ) {
-    this.level = computerLevel(mode);
+    const level = computerLevel(mode);
     this.game = RulesGame.create(variant, record?.startFen || null, players);
     try {
       this.replay(record);
@@ -62,13 +66,19 @@ export class LocalController implements GameController {
     start.free();
     const order = startView.seats.map((s) => s.index);
     const first = startView.turn ?? order[0]!;
-    if (this.level === null) this.humans = order;
+    if (mode === "mixed") this.humans = order.filter((seat) => (seatPlayers[seat] ?? null) === null);
+    else if (level === null) this.humans = order;
     else if (mode === "second") this.humans = [order[(order.indexOf(first) + 1) % order.length]!];
     else this.humans = [first];
-    this.nearSeat = this.level === null ? order[0]! : this.humans[0]!;
-    this.engine = this.level === null ? null : (engine ?? new EngineClient());
+    for (const seat of order) {
+      if (this.humans.includes(seat)) continue;
+      const seatLevel = mode === "mixed" ? seatPlayers[seat] : level;
+      if (seatLevel) this.levels.set(seat, seatLevel);
+    }
+    this.nearSeat = this.humans[0] ?? order[0]!;
+    this.engine = this.levels.size === 0 ? null : (engine ?? new EngineClient());
     this.current = this.game.snapshot();
-    if (this.current.result === null && this.history.length > 0) saveGame({ mode, game: this.record() });
+    if (this.current.result === null && this.history.length > 0) saveGame({ mode, game: this.record(), seats: seatPlayers });
   }
 
   private replay(record: (Pick<GameRecord, "startFen" | "moves"> & GameEnding) | null): void {
@@ -128,7 +138,7 @@ export class LocalController implements GameController {
 
   private refresh(): void {
     this.current = this.game.snapshot();
-    if (this.current.result === null && this.history.length > 0) saveGame({ mode: this.mode, game: this.record() });
+    if (this.current.result === null && this.history.length > 0) saveGame({ mode: this.mode, game: this.record(), seats: this.seatPlayers });
     else clearSavedGame();
   }
 
@@ -161,14 +171,16 @@ export class LocalController implements GameController {
   }
 
   private maybeComputerTurn(): void {
-    if (this.destroyed || this.level === null || this.engine === null) return;
+    if (this.destroyed || this.engine === null) return;
     const turn = this.current.turn;
     if (this.current.result !== null || turn === null || this.humans.includes(turn)) return;
+    const level = this.levels.get(turn);
+    if (level === undefined) return;
     this.busy = true;
     this.emit({ kind: "changed" });
     const generation = ++this.generation;
     this.engine
-      .computerTurn(this.record(), this.level)
+      .computerTurn(this.record(), level)
       .then((turn) => {
         if (this.destroyed || generation !== this.generation) return;
         this.busy = false;
@@ -215,7 +227,8 @@ export class LocalController implements GameController {
 
   resign(): void {
     if (this.current.result !== null) return;
-    const seat = this.level === null ? this.current.turn : this.humans[0]!;
+    const turn = this.current.turn;
+    const seat = turn !== null && this.humans.includes(turn) ? turn : this.humans.length === 1 ? this.humans[0]! : null;
     if (seat === null || seat === undefined) return;
     this.stopThinking();
     try {

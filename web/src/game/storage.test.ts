@@ -25,6 +25,13 @@ describe("saved games", () => {
     expect(parseSavedGame(old, VARIANTS)).toEqual({ mode: "local", game: { ...old.game, players: 2, resigned: [] } });
   });
 
+  it("keeps who plays each seat in a mixed game", () => {
+    const mixed = { ...good, mode: "mixed", seats: [null, null, "beginner", null, "expert"] };
+    expect(parseSavedGame(mixed, VARIANTS)).toEqual({ mode: "mixed", game: good.game, seats: mixed.seats });
+    expect(parseSavedGame({ ...mixed, seats: ["grandmaster"] }, VARIANTS)).toBeNull();
+    expect(parseSavedGame({ ...mixed, seats: undefined }, VARIANTS)).toBeNull();
+  });
+
   it("ignores anything malformed instead of failing the page", () => {
     expect(parseSavedGame(null, VARIANTS)).toBeNull();
     expect(parseSavedGame({ ...good, version: 3 }, VARIANTS)).toBeNull();

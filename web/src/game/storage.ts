@@ -1,10 +1,12 @@
 /** The game in progress, kept in localStorage so that a reload continues it. */
 import type { GameRecord } from "../engine/protocol";
-import { MODES, type Mode } from "./controller";
+import { LEVELS, MODES, type Level, type Mode, type SeatPlayers } from "./controller";
 
 export interface SavedGame {
   mode: Mode;
   game: GameRecord;
+  /** Who plays each seat, in the "mixed" mode. */
+  seats?: SeatPlayers;
 }
 
 const KEY = "kingme.game";
@@ -39,7 +41,8 @@ export function loadSavedGame(variants: readonly string[]): SavedGame | null {
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null;
-const isMode = (v: unknown): v is Mode => MODES.some((m) => m === v);
+const isMode = (v: unknown): v is Mode => v === "mixed" || MODES.some((m) => m === v);
+const isLevel = (v: unknown): v is Level => LEVELS.some((l) => l === v);
 const isSeat = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 6;
 
 export function parseSavedGame(value: unknown, variants: readonly string[]): SavedGame | null {
@@ -71,5 +74,14 @@ export function parseSavedGame(value: unknown, variants: readonly string[]): Sav
     if (!isObject(r) || !isSeat(r["seat"]) || typeof r["after"] !== "number") return null;
     resigned.push({ seat: r["seat"], after: r["after"] });
   }
-  return { mode, game: { variant, players, startFen, moves, resigned } };
+  const game2 = { variant, players, startFen, moves, resigned };
+  if (mode !== "mixed") return { mode, game: game2 };
+  const rawSeats = value["seats"];
+  if (!Array.isArray(rawSeats)) return null;
+  const seats: SeatPlayers = [];
+  for (const p of rawSeats) {
+    if (p !== null && !isLevel(p)) return null;
+    seats.push(p);
+  }
+  return { mode, game: game2, seats };
 }

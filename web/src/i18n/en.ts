@@ -154,7 +154,7 @@ export const en = {
   "result.placings": "Placings",
   "result.place": "{place}. {seat}",
   "result.targetFilled": "{seat} filled the target camp.",
-  "result.antiSpoiling": "{seat} wins: the target camp is full and holds their pieces.",
+  "result.antiSpoiling": "{seat} finished: the target camp is full and holds some of their pieces.",
   "result.yardRule": "{seat} still had a piece in the home camp after the move limit.",
   "result.repetition": "The same position came up three times.",
   "result.moveLimit": "Every player made 200 moves: the rest share the places.",
@@ -182,6 +182,9 @@ export const en = {
   "game.copyRecord": "Copy record",
   "game.downloadRecord": "Download record",
   "game.position": "Position",
+  "chooser.seats": "Or choose who plays each seat",
+  "chooser.human": "Human",
+  "chooser.startSeats": "Start with these seats",
 } as const;
 
 export type MessageKey = keyof typeof en;

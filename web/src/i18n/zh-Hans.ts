@@ -156,7 +156,7 @@ export const zhHans: Record<MessageKey, string> = {
   "result.placings": "名次",
   "result.place": "第 {place} 名：{seat}",
   "result.targetFilled": "{seat} 占满了目标营地。",
-  "result.antiSpoiling": "{seat} 获胜：目标营地已满，且有其棋子。",
+  "result.antiSpoiling": "{seat} 完成：目标营地已满，且有其棋子。",
   "result.yardRule": "{seat} 超过步数限制后本营仍有棋子。",
   "result.repetition": "同一局面出现了三次。",
   "result.moveLimit": "每位玩家都走满 200 步：其余玩家并列。",
@@ -184,4 +184,7 @@ export const zhHans: Record<MessageKey, string> = {
   "game.copyRecord": "复制棋谱",
   "game.downloadRecord": "下载棋谱",
   "game.position": "局面",
+  "chooser.seats": "或为每个座位选择玩家",
+  "chooser.human": "真人",
+  "chooser.startSeats": "按这些座位开始",
 };

@@ -156,7 +156,7 @@ export const zhHant: Record<MessageKey, string> = {
   "result.placings": "名次",
   "result.place": "第 {place} 名：{seat}",
   "result.targetFilled": "{seat} 佔滿了目標營地。",
-  "result.antiSpoiling": "{seat} 獲勝：目標營地已滿，且有其棋子。",
+  "result.antiSpoiling": "{seat} 完成：目標營地已滿，且有其棋子。",
   "result.yardRule": "{seat} 超過步數限制後本營仍有棋子。",
   "result.repetition": "同一局面出現了三次。",
   "result.moveLimit": "每位玩家都走滿 200 步：其餘玩家並列。",
@@ -184,4 +184,7 @@ export const zhHant: Record<MessageKey, string> = {
   "game.copyRecord": "複製棋譜",
   "game.downloadRecord": "下載棋譜",
   "game.position": "局面",
+  "chooser.seats": "或為每個座位選擇玩家",
+  "chooser.human": "真人",
+  "chooser.startSeats": "按這些座位開始",
 };

@@ -1,11 +1,12 @@
 /** The rule chooser and the mode chooser. */
 import { isMessageKey, t, type MessageKey } from "../i18n";
-import { MODES, type Mode } from "../game/controller";
-import { gameInfo, games, type VariantKey } from "../wasm/rules";
+import { LEVELS, MODES, type Level, type Mode, type SeatPlayers } from "../game/controller";
+import { RulesGame, gameInfo, games, type VariantKey } from "../wasm/rules";
+import { seatName } from "./words";
 import { h } from "./dom";
 
 export interface ChooserActions {
-  start(variant: VariantKey, mode: Mode, fen: string | null, players: number): string | null;
+  start(variant: VariantKey, mode: Mode, fen: string | null, players: number, seats?: SeatPlayers): string | null;
   loadPdn(text: string, players: number): string | null;
   /** Creates a room to play with a friend; resolves to an error message, or null. */
   online(variant: VariantKey, fen: string | null): Promise<string | null>;
@@ -19,6 +20,7 @@ const MODE_KEYS: Record<Mode, MessageKey> = {
   second: "mode.second",
   local: "mode.local",
   online: "mode.online",
+  mixed: "chooser.startSeats",
 };
 
 /** The game's name in the current language (the rules' English name if untranslated). */
@@ -71,10 +73,32 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
     b.addEventListener("click", () => {
       players = n;
       for (const other of countButtons) other.setAttribute("aria-pressed", String(other === b));
+      buildSeatChoices();
     });
     return b;
   });
   const modes = halma ? MODES.filter((m) => m !== "second" && m !== "online") : MODES;
+  // Halma: each seat a human or a computer level of its own.
+  const seatChoices = h("div", { class: "seat-choices", "data-testid": "seat-choices" });
+  let seatSelects: { seat: number; select: HTMLSelectElement }[] = [];
+  const buildSeatChoices = () => {
+    if (!halma) return;
+    const game = RulesGame.create(variant, null, players);
+    const view = game.snapshot();
+    game.free();
+    seatSelects = view.seats.map((s, i) => {
+      const select = h("select", { id: `seat-${s.index}`, "data-seat": String(s.index) });
+      select.append(h("option", { value: "human" }, t("chooser.human")));
+      for (const level of LEVELS) select.append(h("option", { value: level }, t(MODE_KEYS[level])));
+      select.value = i === 0 ? "human" : "beginner";
+      return { seat: s.index, select };
+    });
+    seatChoices.replaceChildren(
+      ...view.seats.flatMap((s, i) => [h("label", { for: `seat-${s.index}` }, seatName(view, s.index)), seatSelects[i]!.select]),
+    );
+  };
+  buildSeatChoices();
+  const levelOf = (value: string): Level | null => LEVELS.find((l) => l === value) ?? null;
   const choose = (mode: Mode) => {
     if (mode === "online") {
       note.textContent = t("room.creating");
@@ -83,7 +107,9 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
       });
       return;
     }
-    const error = actions.start(variant, mode, fen.value.trim() || null, players);
+    const seats: SeatPlayers = [];
+    for (const { seat, select } of seatSelects) seats[seat] = levelOf(select.value);
+    const error = actions.start(variant, mode, fen.value.trim() || null, players, mode === "mixed" ? seats : undefined);
     note.textContent = error ? t("msg.error", { message: error }) : "";
   };
   return h(
@@ -101,6 +127,13 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
         h("button", { type: "button", class: "choice", "data-mode": m, onclick: () => choose(m) }, t(halma && m === "local" ? "mode.localPlayers" : MODE_KEYS[m])),
       ),
     ),
+    ...(halma
+      ? [
+          h("h2", {}, t("chooser.seats")),
+          seatChoices,
+          h("button", { type: "button", class: "choice", "data-mode": "mixed", onclick: () => choose("mixed") }, t("chooser.startSeats")),
+        ]
+      : []),
     note,
     h("label", { for: "start-fen" }, t(halma ? "chooser.position" : "chooser.fen")),
     fen,

@@ -84,6 +84,13 @@ export function resultReason(view: Pick<GameView, "seats" | "details">, result: 
   const last = result.placings[result.placings.length - 1];
   const loser = last && last.length === 1 && result.winner !== null ? seatName(view, last[0]!) : "";
   const winner = result.winner !== null ? seatName(view, result.winner) : "";
+  // With more than two players the game ends when the last but one finishes: the reason is theirs.
+  const finished = view.details.family === "halma" ? view.details.seats.filter((x) => x.state === "finished") : [];
+  const lastFinisher = finished.reduce<(typeof finished)[number] | null>(
+    (a, b) => (a === null || (b.place ?? 0) > (a.place ?? 0) ? b : a),
+    null,
+  );
+  const finisher = lastFinisher !== null ? seatName(view, lastFinisher.seat) : winner;
   switch (result.reason) {
     case "no-pieces":
       return t("result.noPieces", { loser });
@@ -94,9 +101,9 @@ export function resultReason(view: Pick<GameView, "seats" | "details">, result: 
     case "agreement":
       return t("result.agreement");
     case "target-filled":
-      return t("result.targetFilled", { seat: winner });
+      return t("result.targetFilled", { seat: finisher });
     case "anti-spoiling":
-      return t("result.antiSpoiling", { seat: winner });
+      return t("result.antiSpoiling", { seat: finisher });
     case "yard-rule":
       return t("result.yardRule", { seat: loser });
     case "move-limit":

@@ -70,3 +70,30 @@ test("Chinese checkers for three, played with the keyboard alone against two Beg
     await browser.close();
   }
 });
+
+test("Chinese checkers for three with each seat chosen: two humans and a Beginner between them", async () => {
+  const { browser, page, errors } = await openSite({ reducedMotion: "reduce" });
+  try {
+    await page.click('[data-variant="chinese-checkers"]');
+    await page.click('[data-players="3"]');
+    const labels = await page.locator('[data-testid="seat-choices"] label').allTextContents();
+    assert.deepEqual(labels, ["South, red", "North-west, green", "North-east, violet"]);
+    await page.selectOption('select[data-seat="4"]', "human");
+    await page.click('[data-mode="mixed"]');
+    await page.waitForFunction(() => window.__kingme !== undefined);
+    await settled(page);
+    assert.deepEqual(await page.evaluate(() => window.__kingme.humans()), [0, 4]);
+    await page.locator('[data-testid="legal-moves"] button').first().click();
+    // The Beginner (seat 2) answers by itself; then it is the second human's turn.
+    const s = await humanTurn(page);
+    assert.equal(s.ply, 2);
+    assert.equal(s.turn, 4);
+    assert.match(await page.getByTestId("banner").textContent(), /North-east, violet to move/);
+    await page.locator('[data-testid="legal-moves"] button').first().click();
+    await settled(page);
+    assert.equal((await snapshot(page)).turn, 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
