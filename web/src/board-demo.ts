@@ -197,7 +197,7 @@ const actions: Record<string, () => void> = {
   seat: () => {
     seatIndex = (seatIndex + 1) % demo.seatAngles.length;
     state = { ...state, rotation: demo.seatAngles[seatIndex] ?? 0 };
-    board.set({ rotation: state.rotation });
+    void board.turnTo(state.rotation);
   },
   move: () => {
     const [path, captured] = demo.move;

@@ -95,6 +95,12 @@ export interface Board3D {
    * call set({ pieces }) afterwards.
    */
   animateMove(path: string[], captured: string[]): Promise<void>;
+  /**
+   * Turns the board to `rotation` (degrees, as BoardState.rotation) the short way round, animated
+   * — for instance to the player to move on a shared screen; set({ rotation }) turns it at once.
+   * Resolves when the board has arrived and is drawn.
+   */
+  turnTo(rotation: number): Promise<void>;
   /** Animated camera change; resolves when the camera has arrived (may be ignored). */
   setView(view: BoardViewName): Promise<void>;
   /**

@@ -152,14 +152,7 @@ export class BoardView implements Board3D {
     this.state = state;
     for (const key of changed) this.dirty.add(key);
     if (changed.has("layout")) this.geometry = new BoardGeometry(this.state.layout);
-    if (changed.has("rotation")) {
-      const now = performance.now();
-      const from = this.rotationAt(now);
-      // The short way round: 300° after 0° is a turn of −60°.
-      const delta = ((((this.state.rotation - from) % 360) + 540) % 360) - 180;
-      const instant = reducedMotion() || !this.sized || changed.has("layout");
-      this.turn = { from, to: from + delta, start: instant ? -Infinity : now };
-    }
+    if (changed.has("rotation")) this.turn = { from: this.state.rotation, to: this.state.rotation, start: -Infinity };
     if (changed.has("clickable") || changed.has("layout") || changed.has("rotation")) this.updateHover();
     if (changed.size > 0) this.requestFrame();
   }
@@ -190,6 +183,20 @@ export class BoardView implements Board3D {
       if (!valid || reducedMotion()) this.finishMove();
       this.requestFrame();
     });
+  }
+
+  turnTo(rotation: number): Promise<void> {
+    if (this.destroyed) return Promise.resolve();
+    const now = performance.now();
+    const from = this.rotationAt(now);
+    this.set({ rotation });
+    // The short way round: 300° after 0° is a turn of −60°.
+    const delta = ((((rotation - from) % 360) + 540) % 360) - 180;
+    const instant = reducedMotion() || !this.sized;
+    this.turn = { from, to: from + delta, start: instant ? -Infinity : now };
+    this.dirty.add("rotation");
+    this.requestFrame();
+    return this.whenSettled();
   }
 
   setView(view: BoardViewName): Promise<void> {

@@ -119,7 +119,11 @@ test("every cell of every shape is clicked where squareToClient points, for each
     const { page, errors } = await openDemo(board, "desktop");
     try {
       for (const [i, seat] of seats.entries()) {
-        await page.evaluate((n) => window.board.set({ rotation: window.seatAngles()[n] }), seat);
+        // Set at once, or turned to (animated; squareToClient and clicks follow the board as shown).
+        await page.evaluate(
+          ([n, animated]) => (animated ? window.board.turnTo(window.seatAngles()[n]) : window.board.set({ rotation: window.seatAngles()[n] })),
+          [seat, i % 2 === 1],
+        );
         await page.evaluate((v) => window.board.setView(v), i % 2 === 0 ? "oblique" : "top");
         await page.evaluate(() => window.board.whenSettled());
         // The seat's side is near: its camp (draughts: its first rank) lies lowest on the screen;
