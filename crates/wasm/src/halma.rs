@@ -373,7 +373,10 @@ impl HalmaSession {
                     SeatState::Playing
                 };
                 let own = pos.pieces(s);
-                let moves_made = pos.moves_made(s);
+                // Counted from the moves played (passes too): once finished, a seat's count stops.
+                let index = index_of(s);
+                let moves_made = self.game.start().moves_made(s)
+                    + played.iter().filter(|m| m.seat == index).count() as u32;
                 let at_home = !(own & layout.home[s.index()]).is_empty();
                 let place = match &outcome {
                     Some(o) => o.place(s).map(|p| p as u32),

@@ -130,6 +130,7 @@ fn moves_have_their_hop_paths_and_play_by_path() {
     s.play_path(&jump.path, false).unwrap();
     let view = s.view();
     assert_eq!(view.turn, Some(3));
+    assert_eq!(halma(&view).seats[1].moves_made, 0);
     assert_eq!(view.last_move.as_ref().unwrap().played.path, jump.path);
     assert_eq!(view.last_move.as_ref().unwrap().seat, 0);
     assert!(view
