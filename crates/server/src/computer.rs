@@ -3,6 +3,7 @@
 //! turn in order instead of starving. Each room has at most one move being chosen at a time.
 
 use crate::game::RoomGame;
+use crate::protocol::ErrorCode;
 use crate::room::Action;
 use crate::socket::Shared;
 use crate::state::Found;
@@ -121,10 +122,23 @@ async fn play_for(shared: &Shared, pool: &Pool, room_id: &str) {
         return;
     };
     let action = Action::ComputerMove { seat, v, notation };
-    if let Err(refusal) = shared.hub.act(&handle, None, &action).await {
-        tracing::debug!(
+    match shared.hub.act(&handle, None, &action).await {
+        Ok(_) => {}
+        Err(refusal) if refusal.code == ErrorCode::Storage => {
+            // Not saved, so not played: choose again a little later.
+            tracing::warn!(
+                "room {room_id}: computer move not saved: {}",
+                refusal.message
+            );
+            handle.computer_at.store(0, Ordering::SeqCst);
+            tokio::time::sleep(Duration::from_secs(1)).await;
+            let room = handle.room.lock().await;
+            shared.hub.computer_may_move(&room);
+        }
+        // The room moved on (the seat was taken back, a move came first): nothing to do.
+        Err(refusal) => tracing::debug!(
             "room {room_id}: computer move not played: {}",
             refusal.message
-        );
+        ),
     }
 }

@@ -103,7 +103,8 @@ impl Hub {
         let _ = self.computer.set(computer);
     }
 
-    fn computer_may_move(&self, room: &Room) {
+    /// Names `room` to the computer driver if a computer seat is to move in it.
+    pub fn computer_may_move(&self, room: &Room) {
         if room.computer_to_move().is_some() {
             if let Some(computer) = self.computer.get() {
                 let _ = computer.send(room.record.id.clone());
