@@ -9,6 +9,8 @@ import { h } from "./ui/dom";
 import { GameScreen, type SharedBoard } from "./ui/gameScreen";
 import { isMuted, setMuted } from "./ui/sound";
 import { RoomScreen } from "./ui/room";
+import { isLearnPath, learnLink, loadLearn } from "./learn/entry";
+import type { LearnScreen } from "./learn/screen";
 import { createRoom, roomFromPath } from "./net/api";
 import { saveSeat } from "./net/seats";
 import type { GameRecord } from "./engine/protocol";
@@ -17,7 +19,8 @@ type Screen =
   | { kind: "rules" }
   | { kind: "mode"; variant: VariantKey }
   | { kind: "game"; screen: GameScreen; variant: VariantKey; mode: Mode; startFen: string | null }
-  | { kind: "room"; room: RoomScreen };
+  | { kind: "room"; room: RoomScreen }
+  | { kind: "learn"; learn: LearnScreen };
 
 export class App {
   private screen: Screen = { kind: "rules" };
@@ -32,7 +35,8 @@ export class App {
     window.addEventListener("popstate", () => {
       const room = roomFromPath(location.pathname);
       if (room !== null) this.openRoom(room);
-      else if (this.screen.kind === "room") this.show({ kind: "rules" });
+      else if (isLearnPath(location.pathname)) this.openLearn();
+      else if (this.screen.kind === "room" || this.screen.kind === "learn") this.show({ kind: "rules" });
     });
     this.renderHeader();
   }
@@ -42,6 +46,10 @@ export class App {
     const room = roomFromPath(location.pathname);
     if (room !== null) {
       this.openRoom(room);
+      return;
+    }
+    if (isLearnPath(location.pathname)) {
+      this.openLearn();
       return;
     }
     const saved = loadSavedGame(games().map((g) => g.key));
@@ -86,17 +94,26 @@ export class App {
     this.renderHeader();
     if (this.screen.kind === "game") this.screen.screen.relabel();
     else if (this.screen.kind === "room") this.screen.room.relabel();
+    else if (this.screen.kind === "learn") this.screen.learn.relabel();
     else this.show(this.screen);
   }
 
   private show(screen: Screen): void {
     if (this.screen.kind === "game" && this.screen !== screen) this.screen.screen.destroy();
     if (this.screen.kind === "room" && this.screen !== screen) this.screen.room.destroy();
+    if (this.screen.kind === "learn" && this.screen !== screen) this.screen.learn.destroy();
+    if (screen.kind !== "learn" && isLearnPath(location.pathname)) history.pushState(null, "", `/${location.search}`);
     if (screen.kind !== "room" && roomFromPath(location.pathname) !== null) history.pushState(null, "", `/${location.search}`);
     this.screen = screen;
     switch (screen.kind) {
       case "rules":
-        this.content.replaceChildren(ruleChooser((variant) => this.show({ kind: "mode", variant })));
+        this.content.replaceChildren(
+          ruleChooser((variant) => this.show({ kind: "mode", variant })),
+          learnLink(() => {
+            history.pushState(null, "", `/learn${location.search}`);
+            this.openLearn();
+          }),
+        );
         break;
       case "mode":
         this.content.replaceChildren(
@@ -119,6 +136,10 @@ export class App {
       case "room":
         this.content.replaceChildren(screen.room.element);
         screen.room.start();
+        break;
+      case "learn":
+        this.content.replaceChildren(screen.learn.element);
+        screen.learn.start();
         break;
     }
   }
@@ -168,6 +189,16 @@ export class App {
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
     }
+  }
+
+  private openLearn(): void {
+    if (this.screen.kind === "learn") {
+      this.screen.learn.showPath(location.pathname);
+      return;
+    }
+    void loadLearn().then(({ LearnScreen }) => {
+      if (isLearnPath(location.pathname)) this.show({ kind: "learn", learn: new LearnScreen(location.pathname) });
+    });
   }
 
   private openRoom(id: string): void {
