@@ -15,6 +15,8 @@ export interface DiagramMarks {
   bottom: Color;
   /** The side whose men start at rank 1 (the variant's first mover). */
   firstMover: Color;
+  /** A square whose piece is lifted (chosen to move). */
+  selected?: string | null;
 }
 
 function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
@@ -44,7 +46,9 @@ export function drawBoard(snapshot: Pick<Snapshot, "size" | "pieces">, marks: Di
       const file = flipped ? n - 1 - x : x;
       const rank = flipped ? y : n - 1 - y;
       const dark = (file + rank) % 2 === 0;
-      svg.append(el("rect", { x: margin + x * cell, y: margin + y * cell, width: cell, height: cell, class: dark ? "dark" : "light" }));
+      const rect = el("rect", { x: margin + x * cell, y: margin + y * cell, width: cell, height: cell, class: dark ? "dark" : "light" });
+      if (dark) rect.setAttribute("data-square", `${FILES[file]}${rank + 1}`);
+      svg.append(rect);
     }
   }
   for (let i = 0; i < n; i++) {
@@ -64,7 +68,7 @@ export function drawBoard(snapshot: Pick<Snapshot, "size" | "pieces">, marks: Di
     const c = centre(square);
     if (c) svg.append(el("circle", { cx: c.cx, cy: c.cy, r: cell * 0.46, class: "highlight", "data-square": square }));
   }
-  for (const piece of snapshot.pieces) drawPiece(svg, piece, centre(piece.square), cell);
+  for (const piece of snapshot.pieces) drawPiece(svg, piece, centre(piece.square), cell, piece.square === marks.selected);
   for (const [from, to] of marks.arrows ?? []) {
     const a = centre(from);
     const b = centre(to);
@@ -73,9 +77,9 @@ export function drawBoard(snapshot: Pick<Snapshot, "size" | "pieces">, marks: Di
   return svg;
 }
 
-function drawPiece(svg: SVGSVGElement, piece: Piece, c: { cx: number; cy: number } | null, cell: number): void {
+function drawPiece(svg: SVGSVGElement, piece: Piece, c: { cx: number; cy: number } | null, cell: number, selected: boolean): void {
   if (!c) return;
-  svg.append(el("circle", { cx: c.cx, cy: c.cy, r: cell * 0.36, class: `piece ${piece.color}`, "data-square": piece.square }));
+  svg.append(el("circle", { cx: c.cx, cy: c.cy, r: cell * 0.36, class: `piece ${piece.color}${selected ? " selected" : ""}`, "data-square": piece.square }));
   if (piece.king) {
     const crown = el("text", { x: c.cx, y: c.cy + 6, class: `crown ${piece.color}` });
     crown.textContent = "♛";

@@ -25,6 +25,7 @@ import {
 } from "./lessons";
 import { loadStars, recordStars, starText, starsFor } from "./progress";
 import { WORDS, type WordKey } from "./words";
+import { CoordinatesTrainer, TRAINER_WORDS } from "./trainer";
 
 const DRAUGHTS: readonly string[] = ["english", "international", "russian", "brazilian"];
 
@@ -53,7 +54,7 @@ function courseStars(course: Course, stars: Record<string, number>): { got: numb
 
 export class LearnScreen {
   readonly element = h("main", { class: "learn", "data-testid": "learn" });
-  private player: ExercisePlayer | null = null;
+  private player: ExercisePlayer | CoordinatesTrainer | null = null;
 
   constructor(private path: string) {}
 
@@ -97,6 +98,11 @@ export class LearnScreen {
     this.player = null;
     const parts = this.path.split("/").filter(Boolean).slice(1);
     const [first, second] = parts;
+    if (first === "coordinates") {
+      this.player = new CoordinatesTrainer(() => [h("p", { class: "crumbs" }, this.link("/learn", say("title")))]);
+      this.element.replaceChildren(this.player.element);
+      return;
+    }
     if (first === "ex" && second) {
       const located = locate(decodeURIComponent(second));
       if (located) {
@@ -143,6 +149,7 @@ export class LearnScreen {
       h("h1", {}, say("title")),
       h("p", { class: "lead" }, say("intro")),
       h("ul", { class: "learn-games" }, ...games),
+      h("p", { class: "more" }, this.link("/learn/coordinates", `⌖ ${tr(TRAINER_WORDS.title)}`, { "data-testid": "trainer-link" })),
       h(
         "ul",
         { class: "more learn-faq-links" },
@@ -259,6 +266,7 @@ class ExercisePlayer {
   private feedback: Feedback = null;
   private finished: number | null = null;
   private failed = false;
+  private selected: string | null = null;
 
   constructor(private readonly located: Located, private readonly actions: PlayerActions) {
     this.exercise = located.exercise;
@@ -288,6 +296,7 @@ class ExercisePlayer {
     this.played = [];
     this.learnerMoves = 0;
     this.failed = false;
+    this.selected = null;
     if (!this.playable) return;
     const game = RulesGame.create(this.variant as VariantKey, this.exercise.position);
     for (const move of this.exercise.prelude ?? []) game.playText(move, false);
@@ -373,11 +382,39 @@ class ExercisePlayer {
     if (ex.hints && this.hints >= 1 && this.learnerMoves === 0) highlights.push(ex.hints.piece);
     if (ex.hints && this.hints >= 2 && this.learnerMoves === 0) highlights.push(ex.hints.square);
     const orientation = ex.orientation === "white" || ex.orientation === "black" ? ex.orientation : this.learner;
-    return drawBoard(
+    const myTurn = this.finished === null && !this.failed && snapshot.result === null && snapshot.turn === this.learner;
+    const moves = myTurn ? (this.game?.legalMoves() ?? []) : [];
+    const chosen = moves.filter((m) => m.path[0] === this.selected);
+    const targets = chosen.map((m) => m.path[m.path.length - 1]);
+    const svg = drawBoard(
       snapshot,
-      { highlights, arrows: marks.flatMap((m) => m.arrows ?? []), bottom: orientation, firstMover: firstMover(this.variant as VariantKey) },
+      {
+        highlights: [...highlights, ...targets],
+        arrows: marks.flatMap((m) => m.arrows ?? []),
+        bottom: orientation,
+        firstMover: firstMover(this.variant as VariantKey),
+        selected: this.selected,
+      },
       boardLabel(snapshot),
     );
+    if (myTurn) {
+      // Click one of your pieces that can move, then where it ends; the rules' moves decide.
+      svg.classList.add("clickable");
+      for (const cell of svg.querySelectorAll<SVGElement>("[data-square]")) {
+        const square = cell.getAttribute("data-square") ?? "";
+        cell.addEventListener("click", () => {
+          const ending = chosen.filter((m) => m.path[m.path.length - 1] === square);
+          if (ending.length >= 1) {
+            this.selected = null;
+            this.play(ending[0]);
+          } else {
+            this.selected = moves.some((m) => m.path[0] === square) && this.selected !== square ? square : null;
+            this.render();
+          }
+        });
+      }
+    }
+    return svg;
   }
 
   private quizBlock(question: Text, choices: Choice[]): HTMLElement {

@@ -36,7 +36,10 @@ test("learn: the first English stage, stars kept across a reload", async () => {
     // Three moves against the scripted replies.
     await page.getByTestId("learn-next").click();
     assert.match(await page.getByTestId("prompt").textContent(), /to d6 in three moves/);
-    await page.getByTestId("move-c3-d4").click();
+    // On the board: the piece, then its landing square.
+    await page.click('svg circle.piece[data-square="c3"]');
+    await page.locator('svg circle.piece.selected[data-square="c3"]').waitFor();
+    await page.click('svg rect[data-square="d4"]');
     assert.match(await feedback(page), /Your opponent played h8-g7/);
     await page.getByTestId("move-d4-c5").click();
     await page.getByTestId("move-c5-d6").click();
@@ -114,6 +117,50 @@ test("learn: the Chinese versions, and a phone", async () => {
     await shot(page, "phone-rules");
     await page.goto(`${BASE_URL}/learn/ex/h8.moves.steps?test`);
     assert.match(await page.locator(".learn .note").textContent(), /哈尔马棋盘/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("learn: the coordinates trainer on 8×8 and 10×10, best scores kept", async () => {
+  const { browser, page, errors } = await openSite();
+  try {
+    await page.goto(`${BASE_URL}/learn?test`);
+    await page.getByTestId("trainer-link").click();
+
+    // 8×8, find the square by its name: five right, one wrong.
+    await page.getByTestId("trainer-start").click();
+    for (let i = 0; i < 5; i++) {
+      const target = await page.getByTestId("trainer-task").getAttribute("data-target");
+      await page.click(`svg rect[data-square="${target}"]`);
+    }
+    const target = await page.getByTestId("trainer-task").getAttribute("data-target");
+    await page.click(`svg rect.dark:not([data-square="${target}"])`);
+    assert.equal(await page.getByTestId("trainer-score").textContent(), "Score: 5");
+    await shot(page, "trainer");
+    await page.getByTestId("trainer-over").waitFor({ timeout: 40_000 });
+    assert.equal(await page.getByTestId("trainer-over").textContent(), "Time! You scored 5.");
+    assert.equal(await page.getByTestId("trainer-best").textContent(), "Best: 5");
+
+    // 10×10, name the square by its PDN number.
+    await page.getByTestId("trainer-10").click();
+    await page.getByTestId("trainer-name").click();
+    await page.getByTestId("trainer-numeric").click();
+    await page.getByTestId("trainer-start").click();
+    for (let i = 0; i < 3; i++) {
+      const label = await page.locator('[data-right="true"]').textContent();
+      assert.match(label, /^\d+$/);
+      assert.ok(Number(label) >= 1 && Number(label) <= 50);
+      await page.locator('[data-right="true"]').click();
+    }
+    await page.getByTestId("trainer-over").waitFor({ timeout: 40_000 });
+    assert.equal(await page.getByTestId("trainer-best").textContent(), "Best: 3");
+    await page.reload();
+    await page.getByTestId("trainer-10").click();
+    await page.getByTestId("trainer-name").click();
+    await page.getByTestId("trainer-numeric").click();
+    assert.equal(await page.getByTestId("trainer-best").textContent(), "Best: 3");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
