@@ -1,7 +1,8 @@
 /**
  * The Learn section: the index of games, each game's stages with the learner's stars, the
  * exercises, the rules pages, and the FAQ with the common confusions. Addresses:
- * `/learn`, `/learn/<course>`, `/learn/ex/<exercise id>`, `/learn/rules/<variant>`,
+ * `/learn`, `/learn/<course>`, `/learn/ex/<exercise id, its dots written _>` (a last segment
+ * with a dot would be taken for a file), `/learn/rules/<variant>`,
  * `/learn/faq/<family>`.
  */
 import "./learn.css";
@@ -31,6 +32,11 @@ const DRAUGHTS: readonly string[] = ["english", "international", "russian", "bra
 
 function say(key: WordKey, params: Record<string, string | number> = {}): string {
   return tr(WORDS[key], params);
+}
+
+/** The address of an exercise: its id with `_` for `.`, which ids never contain. */
+export function exercisePath(id: string): string {
+  return `/learn/ex/${id.replaceAll(".", "_")}`;
 }
 
 const firstMovers = new Map<string, Color>();
@@ -104,11 +110,11 @@ export class LearnScreen {
       return;
     }
     if (first === "ex" && second) {
-      const located = locate(decodeURIComponent(second));
+      const located = locate(decodeURIComponent(second).replaceAll("_", "."));
       if (located) {
         this.player = new ExercisePlayer(located, {
           back: () => this.go(`/learn/${located.course.id}`),
-          next: (id) => this.go(`/learn/ex/${id}`),
+          next: (id) => this.go(exercisePath(id)),
           rules: () => this.go(`/learn/rules/${located.course.variant}`),
         });
         this.element.replaceChildren(this.player.element);
@@ -176,7 +182,7 @@ export class LearnScreen {
             return h(
               "li",
               {},
-              this.link(`/learn/ex/${ex.id}`, tr(ex.prompt), { "data-exercise": ex.id }),
+              this.link(exercisePath(ex.id), tr(ex.prompt), { "data-exercise": ex.id }),
               h("span", { class: got ? "stars got" : "stars", "data-stars": String(got), "aria-label": say("starsOf", { stars: got, total: 3 }) }, starText(got)),
             );
           }),
@@ -213,7 +219,7 @@ export class LearnScreen {
         "li",
         { "data-confusion": c.id },
         h("p", { class: "claim" }, `“${tr(c.claim)}”`),
-        h("p", {}, h("strong", {}, say("claimWrong")), " ", tr(c.answer), " ", c.exercise ? this.link(`/learn/ex/${c.exercise}`, "→") : ""),
+        h("p", {}, h("strong", {}, say("claimWrong")), " ", tr(c.answer), " ", c.exercise ? this.link(exercisePath(c.exercise), "→") : ""),
       ),
     );
     this.element.replaceChildren(
@@ -546,13 +552,19 @@ class ExercisePlayer {
     const played = game.playPath(move.path, false);
     this.played.push(played.path);
     this.learnerMoves += 1;
+    if (goal.kind === "hold_draw_for") {
+      // Held: a draw (or a win) at any moment, or no loss through the reply to the last move.
+      const ended = () => game.snapshot().result;
+      if (ended()) return ended()!.winner === this.opponent() ? this.miss(say("failed"), true) : this.succeed();
+      this.reply();
+      if (ended()) return ended()!.winner === this.opponent() ? this.miss(say("failed"), true) : this.succeed();
+      if (this.learnerMoves >= goal.moves) return this.succeed();
+      this.render();
+      return;
+    }
     if (this.reached(played, game.snapshot())) return this.succeed();
     if (this.over()) return this.miss(say("failed"), true);
     this.reply();
-    if (goal.kind === "hold_draw_for") {
-      const s = game.snapshot();
-      if ((s.result !== null && s.result.winner !== this.opponent()) || (s.result === null && this.learnerMoves >= goal.moves)) return this.succeed();
-    }
     if (this.over()) return this.miss(say("failed"), true);
     this.render();
   }

@@ -68,7 +68,7 @@ test("learn: the first English stage, stars kept across a reload", async () => {
 test("learn: the worked position answered wrong, then right", async () => {
   const { browser, page, errors } = await openSite();
   try {
-    await page.goto(`${BASE_URL}/learn/ex/en.multi.worked?test`);
+    await page.goto(`${BASE_URL}/learn/ex/en_multi_worked?test`);
     await page.getByTestId("choice-stop").click();
     assert.match(await feedback(page), /must go on to g7/);
     // Typing the move that stops on e5 is the same wrong answer; the rules refuse it.
@@ -81,7 +81,7 @@ test("learn: the worked position answered wrong, then right", async () => {
     assert.equal(await page.locator('[data-testid="done"] .stars').getAttribute("data-stars"), "1");
 
     // A capture the lessons want found in every way, and the rules page with its diagrams.
-    await page.goto(`${BASE_URL}/learn/ex/en.multi.routes?test`);
+    await page.goto(`${BASE_URL}/learn/ex/en_multi_routes?test`);
     await page.getByTestId("move-c3-e5-c7").click();
     assert.match(await feedback(page), /Found 1 of 2/);
     await page.getByTestId("move-c3-e5-c7").click();
@@ -89,6 +89,18 @@ test("learn: the worked position answered wrong, then right", async () => {
     await page.getByTestId("move-c3-e5-g7").click();
     await page.getByTestId("done").waitFor();
 
+    // Holding the draw against the engine: a foreseen blunder is refused with its reason; then
+    // two moves and the 5-move limit draws the game.
+    await page.goto(`${BASE_URL}/learn/ex/in_end_hold?test`);
+    await page.getByTestId("move-g5-i3").click();
+    assert.match(await feedback(page), /the king is taken/);
+    await page.getByTestId("move-g5-d8").click();
+    assert.match(await feedback(page), /Your opponent played/);
+    await page.locator('[data-testid^="move-"]').first().click();
+    await page.getByTestId("done").waitFor();
+    assert.equal(await page.locator('[data-testid="done"] .stars').getAttribute("data-stars"), "2");
+
+    await page.goto(`${BASE_URL}/learn/ex/en_multi_routes?test`);
     await page.getByTestId("learn-rules").click();
     await page.locator("#rules\\.en\\.capture svg").waitFor();
     assert.equal(await page.locator(".learn-rule").count(), 6);
@@ -104,18 +116,18 @@ test("learn: the Chinese versions, and a phone", async () => {
   try {
     await page.goto(`${BASE_URL}/learn?test`);
     assert.equal(await page.locator(".learn h1").textContent(), "學習與練習");
-    await page.goto(`${BASE_URL}/learn/ex/en.multi.worked?test`);
+    await page.goto(`${BASE_URL}/learn/ex/en_multi_worked?test`);
     assert.match(await page.locator(".learn .question").textContent(), /換手/);
     await page.getByTestId("language").selectOption("zh-Hans");
     assert.match(await page.locator(".learn .question").textContent(), /换手/);
     await page.goto(`${BASE_URL}/learn/faq/draughts?test`);
     assert.match(await page.locator(".learn").textContent(), /这和中国跳棋是同一种游戏吗/);
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${BASE_URL}/learn/ex/en.tips.force?test`);
+    await page.goto(`${BASE_URL}/learn/ex/en_tips_force?test`);
     await shot(page, "phone-exercise");
     await page.goto(`${BASE_URL}/learn/rules/international?test`);
     await shot(page, "phone-rules");
-    await page.goto(`${BASE_URL}/learn/ex/h8.moves.steps?test`);
+    await page.goto(`${BASE_URL}/learn/ex/h8_moves_steps?test`);
     assert.match(await page.locator(".learn .note").textContent(), /哈尔马棋盘/);
     assert.deepEqual(errors, []);
   } finally {
