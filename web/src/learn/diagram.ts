@@ -1,23 +1,22 @@
 /**
- * A small draughts board drawn as SVG from a position the rules (wasm) read: the snapshot's size
- * and pieces. Square names are the site's algebraic ones, a1 dark at the first mover's left,
- * as the game screen builds its cells.
+ * A small board drawn as SVG from what the rules (wasm) say of a position: the layout's cells
+ * (their names, places, playable squares and camps), the seats' colours and view angles, and
+ * the pieces. Square boards draw squares, the star draws its points.
  */
-import type { Color, Piece, Snapshot } from "../wasm/types";
+import type { GameView, PieceView } from "../wasm/rules";
 
 const SVG = "http://www.w3.org/2000/svg";
-const FILES = "abcdefghij";
 
 export interface DiagramMarks {
   highlights?: readonly string[];
   arrows?: readonly (readonly [string, string])[];
-  /** The side shown at the bottom. */
-  bottom: Color;
-  /** The side whose men start at rank 1 (the variant's first mover). */
-  firstMover: Color;
-  /** A square whose piece is lifted (chosen to move). */
+  /** The seat shown at the near edge (0 when absent). */
+  bottom?: number;
+  /** A cell whose piece is lifted (chosen to move). */
   selected?: string | null;
 }
+
+type Board = Pick<GameView, "layout" | "seats" | "pieces">;
 
 function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>): SVGElementTagNameMap[K] {
   const node = document.createElementNS(SVG, tag);
@@ -25,69 +24,83 @@ function el<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, 
   return node;
 }
 
-/** Column and row on screen (0 at the top-left) of `square`, or null for a name off the board. */
-export function cellOf(square: string, size: number, flipped: boolean): { x: number; y: number } | null {
-  const file = FILES.indexOf(square[0] ?? "");
-  const rank = Number(square.slice(1)) - 1;
-  if (file < 0 || file >= size || !Number.isInteger(rank) || rank < 0 || rank >= size) return null;
-  return flipped ? { x: size - 1 - file, y: rank } : { x: file, y: size - 1 - rank };
-}
+export function drawBoard(board: Board, marks: DiagramMarks, label: string): SVGSVGElement {
+  const { layout, seats } = board;
+  const angle = ((seats.find((s) => s.index === (marks.bottom ?? 0))?.viewAngle ?? 0) * Math.PI) / 180;
+  const [cos, sin] = [Math.cos(angle), Math.sin(angle)];
+  // Board plane (y away from the first seat) turned by the seat's angle; screen y grows downwards.
+  const turned = layout.cells.map((c) => ({ cell: c, x: c.x * cos - c.y * sin, y: -(c.x * sin + c.y * cos) }));
+  const xs = turned.map((t) => t.x);
+  const ys = turned.map((t) => t.y);
+  const square = layout.shape === "square";
+  const unit = square ? 40 : 26;
+  const margin = square ? 24 : 18;
+  const [minX, minY] = [Math.min(...xs), Math.min(...ys)];
+  const width = (Math.max(...xs) - minX + 1) * unit + 2 * margin;
+  const height = (Math.max(...ys) - minY + 1) * unit + 2 * margin;
+  const at = new Map<string, { cx: number; cy: number }>();
+  for (const t of turned) at.set(t.cell.name, { cx: margin + (t.x - minX + 0.5) * unit, cy: margin + (t.y - minY + 0.5) * unit });
 
-export function drawBoard(snapshot: Pick<Snapshot, "size" | "pieces">, marks: DiagramMarks, label: string): SVGSVGElement {
-  const n = snapshot.size;
-  const cell = 40;
-  const margin = 18;
-  const total = n * cell + 2 * margin;
-  const flipped = marks.bottom !== marks.firstMover;
-  const svg = el("svg", { viewBox: `0 0 ${total} ${total}`, class: "learn-board", role: "img", "aria-label": label });
-  svg.append(el("rect", { x: 0, y: 0, width: total, height: total, rx: 8, class: "frame" }));
-  for (let x = 0; x < n; x++) {
-    for (let y = 0; y < n; y++) {
-      const file = flipped ? n - 1 - x : x;
-      const rank = flipped ? y : n - 1 - y;
-      const dark = (file + rank) % 2 === 0;
-      const rect = el("rect", { x: margin + x * cell, y: margin + y * cell, width: cell, height: cell, class: dark ? "dark" : "light" });
-      if (dark) rect.setAttribute("data-square", `${FILES[file]}${rank + 1}`);
+  const svg = el("svg", { viewBox: `0 0 ${width} ${height}`, class: `learn-board ${layout.shape}`, role: "img", "aria-label": label });
+  svg.append(el("rect", { x: 0, y: 0, width, height, rx: 8, class: "frame" }));
+  const colorOf = (seat: number | null) => seats.find((s) => s.index === seat)?.color ?? "none";
+  for (const { cell } of turned) {
+    const c = at.get(cell.name)!;
+    const camp = cell.camp === null ? "" : ` camp c-${colorOf(cell.camp)}`;
+    if (square) {
+      const kind = cell.playable ? "dark" : "light";
+      const rect = el("rect", { x: c.cx - unit / 2, y: c.cy - unit / 2, width: unit, height: unit, class: `${kind}${camp}` });
+      if (cell.playable) rect.setAttribute("data-square", cell.name);
       svg.append(rect);
+    } else {
+      svg.append(el("circle", { cx: c.cx, cy: c.cy, r: unit * 0.36, class: `hole${camp}`, "data-square": cell.name }));
     }
   }
-  for (let i = 0; i < n; i++) {
-    const file = flipped ? n - 1 - i : i;
-    const rank = flipped ? i + 1 : n - i;
-    const f = el("text", { x: margin + i * cell + cell / 2, y: total - 4, class: "coord" });
-    f.textContent = FILES[file];
-    const r = el("text", { x: 9, y: margin + i * cell + cell / 2 + 4, class: "coord" });
-    r.textContent = String(rank);
-    svg.append(f, r);
+  if (square) drawCoordinates(svg, turned, at, unit);
+  for (const name of marks.highlights ?? []) {
+    const c = at.get(name);
+    if (c) svg.append(el("circle", { cx: c.cx, cy: c.cy, r: unit * 0.46, class: "highlight", "data-mark": name }));
   }
-  const centre = (square: string) => {
-    const c = cellOf(square, n, flipped);
-    return c ? { cx: margin + c.x * cell + cell / 2, cy: margin + c.y * cell + cell / 2 } : null;
-  };
-  for (const square of marks.highlights ?? []) {
-    const c = centre(square);
-    if (c) svg.append(el("circle", { cx: c.cx, cy: c.cy, r: cell * 0.46, class: "highlight", "data-square": square }));
-  }
-  for (const piece of snapshot.pieces) drawPiece(svg, piece, centre(piece.square), cell, piece.square === marks.selected);
+  for (const piece of board.pieces) drawPiece(svg, piece, at.get(piece.cell), unit, colorOf(piece.seat), piece.cell === marks.selected);
   for (const [from, to] of marks.arrows ?? []) {
-    const a = centre(from);
-    const b = centre(to);
+    const a = at.get(from);
+    const b = at.get(to);
     if (a && b) svg.append(el("line", { x1: a.cx, y1: a.cy, x2: b.cx, y2: b.cy, class: "arrow" }));
   }
   return svg;
 }
 
-function drawPiece(svg: SVGSVGElement, piece: Piece, c: { cx: number; cy: number } | null, cell: number, selected: boolean): void {
+/** File letters under the near row, rank numbers left of the left column (square boards). */
+function drawCoordinates(svg: SVGSVGElement, turned: { cell: { name: string }; x: number; y: number }[], at: Map<string, { cx: number; cy: number }>, unit: number): void {
+  const maxY = Math.max(...turned.map((t) => t.y));
+  const minX = Math.min(...turned.map((t) => t.x));
+  for (const t of turned) {
+    const c = at.get(t.cell.name)!;
+    const [, letters, digits] = /^([a-z]+)(\d+)$/.exec(t.cell.name) ?? [];
+    if (letters && Math.abs(t.y - maxY) < 0.01) {
+      const text = el("text", { x: c.cx, y: c.cy + unit / 2 + 14, class: "coord" });
+      text.textContent = letters;
+      svg.append(text);
+    }
+    if (digits && Math.abs(t.x - minX) < 0.01) {
+      const text = el("text", { x: c.cx - unit / 2 - 10, y: c.cy + 4, class: "coord" });
+      text.textContent = digits;
+      svg.append(text);
+    }
+  }
+}
+
+function drawPiece(svg: SVGSVGElement, piece: PieceView, c: { cx: number; cy: number } | undefined, unit: number, color: string, selected: boolean): void {
   if (!c) return;
-  svg.append(el("circle", { cx: c.cx, cy: c.cy, r: cell * 0.36, class: `piece ${piece.color}${selected ? " selected" : ""}`, "data-square": piece.square }));
+  svg.append(el("circle", { cx: c.cx, cy: c.cy, r: unit * 0.36, class: `piece c-${color}${selected ? " selected" : ""}`, "data-square": piece.cell }));
   if (piece.king) {
-    const crown = el("text", { x: c.cx, y: c.cy + 6, class: `crown ${piece.color}` });
+    const crown = el("text", { x: c.cx, y: c.cy + 6, class: `crown c-${color}` });
     crown.textContent = "♛";
     svg.append(crown);
   }
 }
 
-/** The pieces as words, for screen readers. */
-export function describePieces(pieces: readonly Piece[], color: Color): string[] {
-  return pieces.filter((p) => p.color === color).map((p) => (p.king ? `K${p.square}` : p.square));
+/** Each seat's pieces as words, for screen readers. */
+export function describePieces(pieces: readonly PieceView[], seat: number): string[] {
+  return pieces.filter((p) => p.seat === seat).map((p) => (p.king ? `K${p.cell}` : p.cell));
 }

@@ -7,8 +7,7 @@
  */
 import "./learn.css";
 import { h } from "../ui/dom";
-import { EngineMemory, RulesGame } from "../wasm/rules";
-import type { Color, LegalMove, Snapshot, VariantKey } from "../wasm/types";
+import { EngineMemory, RulesGame, type GameView, type LegalMove } from "../wasm/rules";
 import { describePieces, drawBoard } from "./diagram";
 import {
   LESSON_FILES,
@@ -25,10 +24,8 @@ import {
   type Text,
 } from "./lessons";
 import { loadStars, recordStars, starText, starsFor } from "./progress";
-import { WORDS, type WordKey } from "./words";
+import { COLORS, WORDS, type WordKey } from "./words";
 import { CoordinatesTrainer, TRAINER_WORDS } from "./trainer";
-
-const DRAUGHTS: readonly string[] = ["english", "international", "russian", "brazilian"];
 
 function say(key: WordKey, params: Record<string, string | number> = {}): string {
   return tr(WORDS[key], params);
@@ -37,20 +34,6 @@ function say(key: WordKey, params: Record<string, string | number> = {}): string
 /** The address of an exercise: its id with `_` for `.`, which ids never contain. */
 export function exercisePath(id: string): string {
   return `/learn/ex/${id.replaceAll(".", "_")}`;
-}
-
-const firstMovers = new Map<string, Color>();
-
-/** The colour that moves first in `variant`, as the rules say. */
-function firstMover(variant: VariantKey): Color {
-  let color = firstMovers.get(variant);
-  if (!color) {
-    const game = RulesGame.create(variant);
-    color = game.snapshot().turn;
-    game.free();
-    firstMovers.set(variant, color);
-  }
-  return color;
 }
 
 function courseStars(course: Course, stars: Record<string, number>): { got: number; total: number } {
@@ -201,7 +184,7 @@ export class LearnScreen {
     const page = LESSON_FILES.flatMap((f) => f.rules ?? []).find((p) => p.variant === variant);
     if (!page) return this.renderIndex();
     const sections = page.sections.map((s) => {
-      const diagram = s.diagram && DRAUGHTS.includes(variant) ? diagramFor(variant as VariantKey, s.diagram.position, s.diagram) : null;
+      const diagram = s.diagram ? diagramFor(variant, s.diagram.position, s.diagram) : null;
       return h("section", { class: "learn-rule", id: s.id }, h("h2", {}, tr(s.title)), diagram, h("p", {}, tr(s.body)));
     });
     const course = LESSON_FILES.flatMap((f) => f.courses).find((c) => c.variant === variant);
@@ -231,21 +214,26 @@ export class LearnScreen {
   }
 }
 
-function diagramFor(variant: VariantKey, position: string, marks: { arrows?: [string, string][]; highlights?: string[] }): SVGSVGElement | null {
+function diagramFor(variant: string, position: string, marks: { arrows?: [string, string][]; highlights?: string[]; players?: number }): SVGSVGElement | null {
   try {
-    const game = RulesGame.create(variant, position);
-    const snapshot = game.snapshot();
+    const game = RulesGame.create(variant, position, marks.players ?? null);
+    const view = game.snapshot();
     game.free();
-    const first = firstMover(variant);
-    return drawBoard(snapshot, { ...marks, bottom: first, firstMover: first }, boardLabel(snapshot));
+    return drawBoard(view, { ...marks, bottom: 0 }, boardLabel(view));
   } catch {
     return null;
   }
 }
 
-function boardLabel(snapshot: Pick<Snapshot, "pieces">): string {
-  const list = (c: Color) => describePieces(snapshot.pieces, c).join(", ") || say("none");
-  return say("board", { white: list("white"), black: list("black") });
+function colorWord(view: Pick<GameView, "seats">, seat: number): string {
+  const color = view.seats.find((s) => s.index === seat)?.color ?? "white";
+  return tr(COLORS[color]);
+}
+
+function boardLabel(view: Pick<GameView, "pieces" | "seats">): string {
+  return view.seats
+    .map((s) => `${colorWord(view, s.index)}: ${describePieces(view.pieces, s.index).join(", ") || say("none")}`)
+    .join("; ");
 }
 
 interface PlayerActions {
@@ -263,7 +251,7 @@ class ExercisePlayer {
   private readonly variant: string;
   private game: RulesGame | null = null;
   private memory: EngineMemory | null = null;
-  private learner: Color = "white";
+  private learner = 0;
   private played: string[][] = [];
   private learnerMoves = 0;
   private mistakes = 0;
@@ -279,10 +267,6 @@ class ExercisePlayer {
     this.variant = this.exercise.variant ?? located.course.variant;
     this.reset();
     this.render();
-  }
-
-  private get playable(): boolean {
-    return DRAUGHTS.includes(this.variant);
   }
 
   destroy(): void {
@@ -303,10 +287,9 @@ class ExercisePlayer {
     this.learnerMoves = 0;
     this.failed = false;
     this.selected = null;
-    if (!this.playable) return;
-    const game = RulesGame.create(this.variant as VariantKey, this.exercise.position);
+    const game = RulesGame.create(this.variant, this.exercise.position, this.exercise.players ?? null);
     for (const move of this.exercise.prelude ?? []) game.playText(move, false);
-    this.learner = game.snapshot().turn;
+    this.learner = game.snapshot().turn ?? 0;
     this.game = game;
   }
 
@@ -323,10 +306,8 @@ class ExercisePlayer {
       h("p", { class: "goal" }, this.goalText()),
     ];
     if (snapshot) {
-      body.push(h("p", { class: "side" }, say("youPlay", { color: say(this.learner) })));
+      body.push(h("p", { class: "side" }, say("youPlay", { color: colorWord(snapshot, this.learner) })));
       body.push(h("div", { class: "learn-board-wrap" }, this.boardOf(snapshot)));
-    } else {
-      body.push(h("p", { class: "note" }, say("noBoardYet")));
     }
     if (ex.goal.kind === "quiz") body.push(this.quizBlock(ex.goal.question, ex.goal.choices));
     const status = h("p", { class: `feedback ${this.feedback?.kind ?? ""}`, role: "status", "aria-live": "polite", "data-testid": "feedback" }, this.feedback?.text ?? "");
@@ -375,21 +356,20 @@ class ExercisePlayer {
       case "reach_draw":
         return say("goalDraw");
       case "find_all_destinations":
-        return say("goalDestinations", { from: g.from });
+        return say("goalDestinations", { from: g.from }) + (this.found.size ? ` (${this.found.size}/${g.points.length})` : "");
       case "quiz":
         return say("goalQuiz");
     }
   }
 
-  private boardOf(snapshot: Snapshot): SVGSVGElement {
+  private boardOf(snapshot: GameView): SVGSVGElement {
     const ex = this.exercise;
     const marks = (ex.marks ?? []).filter((m) => m.step === this.learnerMoves);
     const highlights = marks.flatMap((m) => m.highlights ?? []);
     if (ex.hints && this.hints >= 1 && this.learnerMoves === 0) highlights.push(ex.hints.piece);
     if (ex.hints && this.hints >= 2 && this.learnerMoves === 0) highlights.push(ex.hints.square);
-    const orientation = ex.orientation === "white" || ex.orientation === "black" ? ex.orientation : this.learner;
     const myTurn = this.finished === null && !this.failed && snapshot.result === null && snapshot.turn === this.learner;
-    const moves = myTurn ? (this.game?.legalMoves() ?? []) : [];
+    const moves = myTurn ? (this.game?.legalMoves() ?? []).filter((m) => m.path.length > 0) : [];
     const chosen = moves.filter((m) => m.path[0] === this.selected);
     const targets = chosen.map((m) => m.path[m.path.length - 1]);
     const svg = drawBoard(
@@ -397,8 +377,7 @@ class ExercisePlayer {
       {
         highlights: [...highlights, ...targets],
         arrows: marks.flatMap((m) => m.arrows ?? []),
-        bottom: orientation,
-        firstMover: firstMover(this.variant as VariantKey),
+        bottom: this.orientation(snapshot),
         selected: this.selected,
       },
       boardLabel(snapshot),
@@ -423,6 +402,16 @@ class ExercisePlayer {
     return svg;
   }
 
+  /** The seat at the near edge: the exercise's orientation (a colour, or a seat number), else the learner. */
+  private orientation(view: GameView): number {
+    const side = this.exercise.orientation;
+    if (side === undefined) return this.learner;
+    const byColor = view.seats.find((s) => s.color === side);
+    if (byColor) return byColor.index;
+    const n = Number(side);
+    return Number.isInteger(n) && n >= 1 ? n - 1 : this.learner;
+  }
+
   private quizBlock(question: Text, choices: Choice[]): HTMLElement {
     return h(
       "div",
@@ -437,7 +426,7 @@ class ExercisePlayer {
   }
 
   private moveBlock(): HTMLElement {
-    const moves = this.game?.legalMoves() ?? [];
+    const moves = (this.game?.legalMoves() ?? []).filter((m) => m.path.length > 0);
     const typed = h("input", { type: "text", "data-testid": "learn-move-text", "aria-label": say("typeMove"), placeholder: say("typeMove"), spellcheck: "false" });
     const submit = () => this.typed(typed.value.trim());
     typed.addEventListener("keydown", (e) => {
@@ -547,6 +536,22 @@ class ExercisePlayer {
       this.render();
       return;
     }
+    if (goal.kind === "find_all_destinations") {
+      const end = move.path[move.path.length - 1];
+      const i = move.path[0] === goal.from ? goal.points.indexOf(end) : -1;
+      if (i < 0) return this.miss(say("notAsked"));
+      if (this.found.has(i)) {
+        this.feedback = { kind: "info", text: say("already") };
+        this.render();
+        return;
+      }
+      this.found.add(i);
+      if (this.found.size === goal.points.length) return this.succeed();
+      this.feedback = { kind: "right", text: say("found", { found: this.found.size, total: goal.points.length }) };
+      this.reset();
+      this.render();
+      return;
+    }
     const wrong = (ex.wrong ?? []).find((w) => (w.legal ?? true) && sameRoute(moveSquares(w.move), move.path));
     if (wrong) return this.miss(tr(wrong.reason));
     const played = game.playPath(move.path, false);
@@ -554,10 +559,10 @@ class ExercisePlayer {
     this.learnerMoves += 1;
     if (goal.kind === "hold_draw_for") {
       // Held: a draw (or a win) at any moment, or no loss through the reply to the last move.
-      const ended = () => game.snapshot().result;
-      if (ended()) return ended()!.winner === this.opponent() ? this.miss(say("failed"), true) : this.succeed();
+      const ended = () => game.snapshot().result !== null;
+      if (ended()) return this.lost() ? this.miss(say("failed"), true) : this.succeed();
       this.reply();
-      if (ended()) return ended()!.winner === this.opponent() ? this.miss(say("failed"), true) : this.succeed();
+      if (ended()) return this.lost() ? this.miss(say("failed"), true) : this.succeed();
       if (this.learnerMoves >= goal.moves) return this.succeed();
       this.render();
       return;
@@ -569,8 +574,9 @@ class ExercisePlayer {
     this.render();
   }
 
-  private opponent(): Color {
-    return this.learner === "white" ? "black" : "white";
+  private lost(): boolean {
+    const result = this.game?.snapshot().result;
+    return !!result && result.winner !== null && result.winner !== this.learner;
   }
 
   private limit(): number {
@@ -586,13 +592,13 @@ class ExercisePlayer {
     return s.turn === this.learner && this.learnerMoves >= this.limit();
   }
 
-  private reached(move: LegalMove, s: Snapshot): boolean {
+  private reached(move: LegalMove, s: GameView): boolean {
     const g = this.exercise.goal;
     switch (g.kind) {
       case "reach":
         return g.squares.includes(move.path[move.path.length - 1]);
       case "capture_all":
-        return !s.pieces.some((p) => p.color !== this.learner);
+        return !s.pieces.some((p) => p.seat !== this.learner);
       case "promote_in":
         return move.promotes;
       case "win_in":

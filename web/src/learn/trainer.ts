@@ -4,8 +4,7 @@
  * squares and their numbers come from the rules: each number is read by the rules' FEN parser.
  */
 import { h } from "../ui/dom";
-import { RulesGame } from "../wasm/rules";
-import type { VariantKey } from "../wasm/types";
+import { RulesGame, type GameView } from "../wasm/rules";
 import { drawBoard } from "./diagram";
 import { tr, type Text } from "./lessons";
 
@@ -42,19 +41,27 @@ type Task = "find" | "name";
 type Style = "algebraic" | "numeric";
 
 /** Square number → algebraic name, as the rules read a FEN with a king on that number. */
-export function numbering(variant: VariantKey): string[] {
+export function numbering(variant: string): string[] {
   const names: string[] = [];
   for (let n = 1; ; n++) {
     let game: RulesGame | null = null;
     try {
       game = RulesGame.create(variant, `W:WK${n}:B`);
-      names.push(game.snapshot().pieces[0].square);
+      names.push(game.snapshot().pieces[0].cell);
     } catch {
       return names;
     } finally {
       game?.free();
     }
   }
+}
+
+/** The variant's board as the rules lay it out. */
+function emptyBoard(variant: string): Pick<GameView, "layout" | "seats"> {
+  const game = RulesGame.create(variant);
+  const { layout, seats } = game.snapshot();
+  game.free();
+  return { layout, seats };
 }
 
 function loadBest(): Record<string, number> {
@@ -84,6 +91,7 @@ export class CoordinatesTrainer {
   private task: Task = "find";
   private style: Style = "algebraic";
   private names: Record<Board, string[]> = { "8": [], "10": [] };
+  private layouts: Record<Board, Pick<GameView, "layout" | "seats">>;
   private target = "";
   private score = 0;
   private endsAt = 0;
@@ -93,6 +101,7 @@ export class CoordinatesTrainer {
 
   constructor(private readonly header: () => Node[]) {
     this.names = { "8": numbering("english"), "10": numbering("international") };
+    this.layouts = { "8": emptyBoard("english"), "10": emptyBoard("international") };
     this.render();
   }
 
@@ -179,7 +188,6 @@ export class CoordinatesTrainer {
 
   private render(): void {
     const W = TRAINER_WORDS;
-    const size = this.board === "8" ? 8 : 10;
     const settings = h(
       "div",
       { class: "trainer-settings" },
@@ -188,7 +196,7 @@ export class CoordinatesTrainer {
       h("p", { class: "choices" }, this.option(this.style, "algebraic", W.algebraic, (v) => (this.style = v), "trainer-algebraic"), this.option(this.style, "numeric", W.numeric, (v) => (this.style = v), "trainer-numeric")),
     );
     const marked = this.running && this.task === "name" ? [this.target] : [];
-    const svg = drawBoard({ size, pieces: [] }, { highlights: marked, bottom: "white", firstMover: "white" }, tr(W.title));
+    const svg = drawBoard({ ...this.layouts[this.board], pieces: [] }, { highlights: marked }, tr(W.title));
     if (this.running && this.task === "find") {
       for (const cell of svg.querySelectorAll<SVGRectElement>("rect.dark")) {
         const square = cell.getAttribute("data-square");

@@ -38,16 +38,8 @@ export const WORDS = {
   play: w("Play", "走棋", "走棋"),
   refused: w("The rules refuse it: {reason}", "规则不允许：{reason}", "規則不允許：{reason}"),
   opponentPlayed: w("Your opponent played {move}.", "对方走了 {move}。", "對方走了 {move}。"),
-  youPlay: w("You play {color}.", "你执{color}。", "你執{color}。"),
-  white: w("White", "白", "白"),
-  black: w("Black", "黑", "黑"),
-  board: w("Board: White {white}; Black {black}", "棋盘：白 {white}；黑 {black}", "棋盤：白 {white}；黑 {black}"),
+  youPlay: w("You play {color}.", "你是{color}。", "你是{color}。"),
   none: w("none", "无", "無"),
-  noBoardYet: w(
-    "This exercise is played on the Halma board, which the site does not show yet. Read it here; it will be playable soon.",
-    "这道题要在哈尔马棋盘上进行，本站还没有这个棋盘。可以先在这里阅读，不久就能下了。",
-    "這道題要在哈爾馬棋盤上進行，本站還沒有這個棋盤。可以先在這裡閱讀，不久就能下了。",
-  ),
   rulesOf: w("Rules", "规则", "規則"),
   goalReach: w("Goal: reach {squares}.", "目标：到达 {squares}。", "目標：到達 {squares}。"),
   goalCaptureAll: w("Goal: capture every opposing piece.", "目标：吃光对方的棋子。", "目標：吃光對方的棋子。"),
@@ -61,3 +53,15 @@ export const WORDS = {
 } satisfies Record<string, Text>;
 
 export type WordKey = keyof typeof WORDS;
+
+/** The seats' colours, as the rules name them. */
+export const COLORS: Record<string, Text> = {
+  white: w("White", "白方", "白方"),
+  black: w("Black", "黑方", "黑方"),
+  red: w("Red", "红方", "紅方"),
+  yellow: w("Yellow", "黄方", "黃方"),
+  green: w("Green", "绿方", "綠方"),
+  blue: w("Blue", "蓝方", "藍方"),
+  violet: w("Violet", "紫方", "紫方"),
+  orange: w("Orange", "橙方", "橙方"),
+};

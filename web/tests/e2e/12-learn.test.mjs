@@ -127,8 +127,17 @@ test("learn: the Chinese versions, and a phone", async () => {
     await shot(page, "phone-exercise");
     await page.goto(`${BASE_URL}/learn/rules/international?test`);
     await shot(page, "phone-rules");
+    // Halma: every step of a piece, played on the rules' own board.
     await page.goto(`${BASE_URL}/learn/ex/h8_moves_steps?test`);
-    assert.match(await page.locator(".learn .note").textContent(), /哈尔马棋盘/);
+    await shot(page, "phone-halma");
+    for (const to of ["d3", "e3", "f3", "d4", "f4", "d5", "e5", "f5"]) await page.getByTestId(`move-e4-${to}`).click();
+    await page.getByTestId("done").waitFor();
+    await page.setViewportSize({ width: 960, height: 720 });
+    await page.goto(`${BASE_URL}/learn/ex/cc_moves_chain?test`);
+    await shot(page, "star");
+    await page.click('svg circle.piece[data-square="d2"]');
+    await page.click('svg circle.hole[data-square="j8"]');
+    await page.getByTestId("done").waitFor();
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
