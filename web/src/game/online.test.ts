@@ -40,17 +40,21 @@ function baseSnapshot(over: Partial<RoomSnapshot> = {}): RoomSnapshot & { t: "sn
     colors: { creator: "black", joiner: "white" },
     joined: true,
     you: "creator",
+    you_no: 0,
+    players: 2,
+    seats: [],
     start_fen: start.fen(),
     moves: [],
     offers: [],
     fen: start.fen(),
     to_move: "creator",
+    to_move_no: 0,
     legal_moves: [],
     draw_offer: null,
     may_offer_draw: true,
     outcome: null,
     left_for_computer: null,
-    presence: { creator: true, joiner: true, spectators: 0, creator_away_since: null, joiner_away_since: null },
+    presence: { creator: true, joiner: true, spectators: 0, creator_away_since: null, joiner_away_since: null, seats: [] },
     ...over,
   };
   start.free();
@@ -170,7 +174,7 @@ describe("online controller", () => {
       moves,
       fen: fenAfter(moves),
       to_move: null,
-      outcome: { winner: "creator", winner_side: "black", reason: "resignation", description: "resignation" },
+      outcome: { winner: "creator", winner_side: "black", winner_no: 0, ranking: [[0], [1]], reason: "resignation", description: "resignation" },
     });
     const { controller, socket, changes } = setup(over);
     expect(controller.snapshot().result?.winner).toBe(0);

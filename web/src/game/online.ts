@@ -122,7 +122,7 @@ export class OnlineController implements GameController {
       joined: false,
       game: 1,
       colors: { creator: start, joiner: opposite(start) },
-      presence: { creator: false, joiner: false, spectators: 0, creator_away_since: null, joiner_away_since: null },
+      presence: { creator: false, joiner: false, spectators: 0, creator_away_since: null, joiner_away_since: null, seats: [] },
       status: "connecting",
       leftForComputer: null,
       mayContinueVsComputer: false,
@@ -399,7 +399,7 @@ export class OnlineController implements GameController {
     v.seat = s.you;
     v.joined = s.joined;
     v.game = s.game;
-    v.colors = s.colors;
+    if (s.colors !== null) v.colors = s.colors;
     v.presence = s.presence;
     v.leftForComputer = s.left_for_computer;
     this.serverOutcome = s.outcome;

@@ -33,22 +33,26 @@ function snapshot(v: number, you: RoomSnapshot["you"] = "creator"): RoomSnapshot
     colors: { creator: "black", joiner: "white" },
     joined: true,
     you,
+    you_no: you === "creator" ? 0 : you === "joiner" ? 1 : null,
+    players: 2,
+    seats: [],
     start_fen: "",
     moves: [],
     offers: [],
     fen: "",
     to_move: "creator",
+    to_move_no: 0,
     legal_moves: [],
     draw_offer: null,
     may_offer_draw: true,
     outcome: null,
     left_for_computer: null,
-    presence: { creator: true, joiner: true, spectators: 0, creator_away_since: null, joiner_away_since: null },
+    presence: { creator: true, joiner: true, spectators: 0, creator_away_since: null, joiner_away_since: null, seats: [] },
   };
 }
 
 function moved(v: number, seat: "creator" | "joiner", ack: number): RoomEvent {
-  return { v, at: 0, t: "moved", seat, move: "c3-d4", offer_draw: false, ack, fen: "", outcome: null };
+  return { v, at: 0, t: "moved", seat, seat_no: seat === "creator" ? 0 : 1, move: "c3-d4", offer_draw: false, ack, fen: "", outcome: null };
 }
 
 function setup() {

@@ -5,8 +5,8 @@ import { CLOSE, isEvent, parseIncoming, type ClientMessage, type ErrorCode, type
 
 type Exactly<Union, List extends readonly Union[]> = [Exclude<Union, List[number]>] extends [never] ? List : never;
 
-const CLIENT_TAGS = ["hello", "join", "move", "accept_draw", "resign", "rematch", "continue_vs_computer", "sync"] as const;
-const EVENT_TAGS = ["joined", "moved", "draw_accepted", "resigned", "rematch", "left_for_computer"] as const;
+const CLIENT_TAGS = ["hello", "join", "seat_computers", "replace_with_computer", "reclaim", "move", "accept_draw", "resign", "rematch", "continue_vs_computer", "sync"] as const;
+const EVENT_TAGS = ["joined", "computers_seated", "seat_reclaimed", "moved", "draw_accepted", "resigned", "rematch", "left_for_computer"] as const;
 const MESSAGE_TAGS = ["snapshot", "seat", "ack", "synced", "presence", "away", "error"] as const;
 const ERROR_CODES = [
   "room_not_found",
@@ -28,6 +28,11 @@ const ERROR_CODES = [
   "opponent_not_away",
   "game_left_room",
   "storage",
+  "not_away",
+  "computer_playing",
+  "not_the_creator",
+  "bad_name",
+  "bad_level",
 ] as const;
 const SNAPSHOT_FIELDS = [
   "v",
@@ -39,11 +44,15 @@ const SNAPSHOT_FIELDS = [
   "colors",
   "joined",
   "you",
+  "you_no",
+  "players",
+  "seats",
   "start_fen",
   "moves",
   "offers",
   "fen",
   "to_move",
+  "to_move_no",
   "legal_moves",
   "draw_offer",
   "may_offer_draw",
@@ -51,8 +60,8 @@ const SNAPSHOT_FIELDS = [
   "left_for_computer",
   "presence",
 ] as const;
-const PRESENCE_FIELDS = ["creator", "joiner", "spectators", "creator_away_since", "joiner_away_since"] as const;
-const OUTCOME_FIELDS = ["winner", "winner_side", "reason", "description"] as const;
+const PRESENCE_FIELDS = ["creator", "joiner", "spectators", "creator_away_since", "joiner_away_since", "seats"] as const;
+const OUTCOME_FIELDS = ["winner", "winner_side", "winner_no", "ranking", "reason", "description"] as const;
 
 // Compile-time: each list names every member of its TypeScript type.
 const lists = {

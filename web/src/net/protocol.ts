@@ -12,7 +12,14 @@ export const otherSeat = (seat: Seat): Seat => (seat === "creator" ? "joiner" : 
 export type ClientMessage =
   | { t: "hello"; token: string | null; v: number | null }
   /** `token`: the seat token the client chose and kept, so a lost answer still leads back to the seat. */
-  | { t: "join"; token?: string }
+  /** `seat_no`: the seat wanted (without it the first free one); `name`: the display name the others see. */
+  | { t: "join"; token?: string; seat_no?: number; name?: string }
+  /** The creator gives free seats (`seats`, or every free one) to the computer at `level`. */
+  | { t: "seat_computers"; seats?: number[]; level?: string }
+  /** The holder of `seat_no` has been away two minutes: the computer plays for it. */
+  | { t: "replace_with_computer"; seat_no: number; v: number; level?: string }
+  /** Take one's seat back from the computer. */
+  | { t: "reclaim" }
   | { t: "move"; ack: number; v: number; move: string; offer_draw: boolean }
   | { t: "accept_draw"; v: number }
   | { t: "resign"; v: number }
@@ -23,16 +30,22 @@ export type ClientMessage =
 export interface OutcomeView {
   winner: Seat | null;
   winner_side: Side | null;
+  winner_no: number | null;
+  /** The places by seat number: `[0]` the first (several when they share it). */
+  ranking: number[][];
   /** `no-pieces`, `no-legal-move`, `resignation`, `agreement` or an automatic draw rule. */
   reason: string;
   description: string;
 }
 
 export type EventKind =
-  | { t: "joined"; seat: Seat }
+  | { t: "joined"; seat: Seat; seat_no: number; name?: string }
+  | { t: "computers_seated"; seats: number[]; level: string }
+  | { t: "seat_reclaimed"; seat_no: number }
   | {
       t: "moved";
       seat: Seat;
+      seat_no: number;
       move: string;
       offer_draw: boolean;
       ack: number;
@@ -40,9 +53,10 @@ export type EventKind =
       fen: string;
       outcome: OutcomeView | null;
     }
-  | { t: "draw_accepted"; seat: Seat; outcome: OutcomeView }
-  | { t: "resigned"; seat: Seat; outcome: OutcomeView }
-  | { t: "rematch"; game: number; first: Seat; fen: string }
+  | { t: "draw_accepted"; seat: Seat; seat_no: number; outcome: OutcomeView }
+  /** In Halma with more than two players the game goes on: `outcome` is null until it ends. */
+  | { t: "resigned"; seat: Seat; seat_no: number; outcome: OutcomeView | null }
+  | { t: "rematch"; game: number; first: Seat; first_no: number; fen: string }
   | { t: "left_for_computer"; seat: Seat };
 
 /** A change to the room, numbered by the room version `v`; `at` is server time in ms. */
@@ -54,6 +68,27 @@ export interface Presence {
   spectators: number;
   creator_away_since: number | null;
   joiner_away_since: number | null;
+  seats: SeatPresence[];
+}
+
+export interface SeatPresence {
+  connected: boolean;
+  away_since: number | null;
+}
+
+/** One seat of a room as everyone sees it. */
+export interface SeatView {
+  seat_no: number;
+  taken: boolean;
+  name: string | null;
+  /** The level of the computer playing it, if one does. */
+  computer: string | null;
+  /** Its place in the current game's turn order (0 moves first). */
+  player: number;
+  /** In Halma, the board seat it plays (1–6, as in position strings). */
+  board_seat: number | null;
+  /** In draughts, the colour it plays. */
+  side: Side | null;
 }
 
 export interface Colors {
@@ -68,15 +103,20 @@ export interface RoomSnapshot {
   created_at: number;
   expires_at: number;
   game: number;
-  colors: Colors;
+  /** The seats' colours in draughts (null in Halma). */
+  colors: Colors | null;
   joined: boolean;
   you: Seat | null;
+  you_no: number | null;
+  players: number;
+  seats: SeatView[];
   start_fen: string;
   moves: string[];
   /** Whether each move of `moves` carried a draw offer. */
   offers: boolean[];
   fen: string;
   to_move: Seat | null;
+  to_move_no: number | null;
   legal_moves: string[];
   draw_offer: Seat | null;
   may_offer_draw: boolean;
@@ -104,15 +144,20 @@ export type ErrorCode =
   | "draw_offer_not_allowed"
   | "opponent_not_away"
   | "game_left_room"
-  | "storage";
+  | "storage"
+  | "not_away"
+  | "computer_playing"
+  | "not_the_creator"
+  | "bad_name"
+  | "bad_level";
 
 export type ServerMessage =
   | ({ t: "snapshot" } & RoomSnapshot)
-  | { t: "seat"; seat: Seat; token: string }
+  | { t: "seat"; seat: Seat; seat_no: number; token: string }
   | { t: "ack"; ack: number; v: number }
   | { t: "synced"; v: number }
   | ({ t: "presence" } & Presence)
-  | { t: "away"; seat: Seat; since: number }
+  | { t: "away"; seat: Seat; seat_no: number; since: number }
   /** A refused request; `ack` names the refused move when the request was one. */
   | { t: "error"; code: ErrorCode; message: string; ack?: number };
 
@@ -132,7 +177,7 @@ export const CLOSE = {
   ROOM_EXPIRED: 4410,
 } as const;
 
-const EVENT_TAGS = new Set(["joined", "moved", "draw_accepted", "resigned", "rematch", "left_for_computer"]);
+const EVENT_TAGS = new Set(["joined", "computers_seated", "seat_reclaimed", "moved", "draw_accepted", "resigned", "rematch", "left_for_computer"]);
 const MESSAGE_TAGS = new Set(["snapshot", "seat", "ack", "synced", "presence", "away", "error"]);
 
 /** Whether a message is a versioned room event. */
