@@ -3,6 +3,7 @@ import type { LegalMove } from "../wasm/rules";
 import {
   NOTHING_SELECTED,
   click,
+  doneRoute,
   reselect,
   selectionView,
   type Selection,
@@ -171,5 +172,97 @@ describe("multi-captures click by click", () => {
     const v = selectionView(clicks(twoWays, "a1").selection, twoWays);
     expect(v.finalDests).toEqual([]);
     expect(clicks(twoWays, "a1", "e5").play).toBeUndefined();
+  });
+});
+
+describe("Halma hops entered one by one", () => {
+  // The rules list one (shortest) route per reachable point; a chain may stop at any landing.
+  const ctx: SelectionContext = {
+    moves: [
+      mv("a1-b2"),
+      mv("a1-c3"),
+      mv("a1-c3-e5"),
+      mv("a1-c3-e5-g7"),
+      mv("a1-c3-c5"),
+      mv("a1-c1"),
+      mv("a1-c1-e1"),
+      mv("a1-c1-e3"),
+    ],
+    own: ["a1", "h8"],
+    anyRoute: true,
+  };
+
+  it("offers as first hops the second point of every route", () => {
+    const v = selectionView(clicks(ctx, "a1").selection, ctx);
+    expect(v.dests).toEqual(["b2", "c3", "c1"]);
+    expect(doneRoute(clicks(ctx, "a1").selection, ctx)).toBeNull();
+  });
+
+  it("moves provisionally to a landing that chains go on from", () => {
+    const r = clicks(ctx, "a1", "c3");
+    expect(r.play).toBeUndefined();
+    expect(r.playPath).toBeUndefined();
+    const v = selectionView(r.selection, ctx);
+    expect(v.partialPath).toEqual(["a1", "c3"]);
+    // Only landings that some route continues with: e1 and e3 go on from c1, not from c3.
+    expect(v.dests).toEqual(["e5", "c5"]);
+    expect(doneRoute(r.selection, ctx)).toEqual(["a1", "c3"]);
+  });
+
+  it("goes on from the provisional landing and ends with Done where it stands", () => {
+    const r = clicks(ctx, "a1", "c3", "e5");
+    expect(r.play).toBeUndefined();
+    expect(selectionView(r.selection, ctx).dests).toEqual(["g7"]);
+    expect(doneRoute(r.selection, ctx)).toEqual(["a1", "c3", "e5"]);
+  });
+
+  it("ends the chain when the point it stands on is clicked again", () => {
+    const r = clicks(ctx, "a1", "c3", "e5", "e5");
+    expect(r.play?.path).toEqual(["a1", "c3", "e5"]);
+    expect(r.selection).toEqual(NOTHING_SELECTED);
+  });
+
+  it("plays at once a landing no chain goes on from", () => {
+    expect(clicks(ctx, "a1", "c3", "c5").play?.path).toEqual(["a1", "c3", "c5"]);
+    expect(clicks(ctx, "a1", "b2").play?.path).toEqual(["a1", "b2"]);
+  });
+
+  it("plays at once a final destination clicked directly", () => {
+    expect(clicks(ctx, "a1", "g7").play?.path).toEqual(["a1", "c3", "e5", "g7"]);
+    expect(clicks(ctx, "a1", "e3").play?.path).toEqual(["a1", "c1", "e3"]);
+  });
+
+  it("asks for the next hop on a click elsewhere, keeping the hops entered", () => {
+    const r = clicks(ctx, "a1", "c3", "h8");
+    expect(r.selection.partial).toEqual(["a1", "c3"]);
+    expect(r.message).toBe("continueHops");
+  });
+
+  it("cancels the entered hops with Reselect", () => {
+    const back = reselect(clicks(ctx, "a1", "c3", "e5").selection);
+    expect(back).toEqual({ selected: "a1", partial: ["a1"] });
+    expect(doneRoute(back, ctx)).toBeNull();
+  });
+
+  it("ends on a point the rules list by another route of the same length", () => {
+    const other: SelectionContext = {
+      moves: [mv("a1-c3"), mv("a1-c3-e5-g7"), mv("a1-c1"), mv("a1-c1-e5")],
+      own: ["a1"],
+      anyRoute: true,
+    };
+    const half = clicks(other, "a1", "c3", "e5").selection;
+    expect(half.partial).toEqual(["a1", "c3", "e5"]);
+    expect(doneRoute(half, other)).toEqual(["a1", "c3", "e5"]);
+    // Without that rule (draughts) only a listed route can be played.
+    expect(doneRoute(half, { ...other, anyRoute: false })).toBeNull();
+    expect(clicks(other, "a1", "c3", "e5", "e5").playPath).toEqual(["a1", "c3", "e5"]);
+  });
+
+  it("never offers Done half-way through a draughts capture", () => {
+    const draughts: SelectionContext = {
+      moves: [mv("a1xc3xe5xg7", "b2,d4,f6"), mv("a1xc3xa5", "b2,b4")],
+      own: ["a1"],
+    };
+    expect(doneRoute(clicks(draughts, "a1", "c3").selection, draughts)).toBeNull();
   });
 });

@@ -17,14 +17,21 @@ export interface SelectionContext {
   readonly moves: readonly LegalMove[];
   /** Squares of the side to move's pieces. */
   readonly own: readonly string[];
+  /**
+   * The rules take any legal route to a point, not only the listed one (Halma: a chain of hops
+   * may end at any landing), so a route entered hop by hop can be ended with "Done".
+   */
+  readonly anyRoute?: boolean;
 }
 
-export type SelectionMessage = "onlyCaptures" | "continueCapture";
+export type SelectionMessage = "onlyCaptures" | "continueCapture" | "continueHops";
 
 export interface ClickResult {
   readonly selection: Selection;
   /** The move to play, when the click completes one. */
   readonly play?: LegalMove;
+  /** A route to play that is no listed move's own (a chain ended where it stands). */
+  readonly playPath?: readonly string[];
   readonly message?: SelectionMessage;
 }
 
@@ -90,16 +97,33 @@ export function isHalfEntered(sel: Selection): boolean {
   return sel.partial.length > 1;
 }
 
+/**
+ * The route "Done" plays: the one entered so far, when a legal move goes from its start to where
+ * it stands (and the rules take that route); otherwise null.
+ */
+export function doneRoute(sel: Selection, ctx: SelectionContext): string[] | null {
+  if (!isHalfEntered(sel)) return null;
+  const from = sel.partial[0];
+  const end = sel.partial[sel.partial.length - 1];
+  const exact = ctx.moves.some((m) => m.path.length === sel.partial.length && startsWith(m.path, sel.partial));
+  const sameEnds = ctx.moves.some((m) => m.path.length > 1 && m.path[0] === from && m.path[m.path.length - 1] === end);
+  return exact || (ctx.anyRoute === true && sameEnds) ? [...sel.partial] : null;
+}
+
 /** Cancels a half-entered capture, keeping its piece selected. */
 export function reselect(sel: Selection): Selection {
   return sel.selected === null ? sel : { selected: sel.selected, partial: [sel.selected] };
 }
 
-/** Extends the route by one landing; plays it when one route remains. */
-function step(sel: Selection, routes: LegalMove[], square: string): ClickResult {
+/**
+ * Extends the route by one landing; plays it when one route remains (and, where a chain may stop
+ * at any landing, only when that route ends here).
+ */
+function step(sel: Selection, routes: LegalMove[], square: string, ctx: SelectionContext): ClickResult {
   const partial = [...sel.partial, square];
   const remaining = routes.filter((m) => startsWith(m.path, partial));
-  if (remaining.length === 1) return { selection: NOTHING_SELECTED, play: remaining[0]! };
+  const only = remaining.length === 1 ? remaining[0]! : null;
+  if (only && (!ctx.anyRoute || only.path.length === partial.length)) return { selection: NOTHING_SELECTED, play: only };
   return { selection: { selected: sel.selected, partial } };
 }
 
@@ -115,11 +139,14 @@ export function click(sel: Selection, square: string | null, ctx: SelectionConte
 
   if (isHalfEntered(sel)) {
     if (square !== null && routes.some((m) => m.path[next] === square)) {
-      return step(sel, routes, square);
+      return step(sel, routes, square, ctx);
     }
     const final = square === null ? undefined : finalClick(routes, square);
     if (final) return { selection: NOTHING_SELECTED, play: final };
-    return { selection: sel, message: "continueCapture" };
+    const done = doneRoute(sel, ctx);
+    // Clicking the point where the entered hops stand ends the chain there, as "Done" does.
+    if (done !== null && square === done[done.length - 1]) return { selection: NOTHING_SELECTED, playPath: done };
+    return { selection: sel, message: ctx.anyRoute ? "continueHops" : "continueCapture" };
   }
 
   if (square === null) return { selection: NOTHING_SELECTED };
@@ -131,7 +158,7 @@ export function click(sel: Selection, square: string | null, ctx: SelectionConte
       if (loops.length > 1) return { selection: sel };
       return { selection: NOTHING_SELECTED };
     }
-    if (routes.some((m) => m.path[next] === square)) return step(sel, routes, square);
+    if (routes.some((m) => m.path[next] === square)) return step(sel, routes, square, ctx);
     const final = finalClick(routes, square);
     if (final) return { selection: NOTHING_SELECTED, play: final };
   }

@@ -5,7 +5,9 @@ import { drawControls, offerWithMove } from "../game/controls";
 import { viewAngle, type ControllerEvent, type GameController } from "../game/controller";
 import {
   NOTHING_SELECTED,
+  candidates,
   click,
+  doneRoute,
   isHalfEntered,
   reselect,
   selectionView,
@@ -32,11 +34,32 @@ function seatColors(s: Snapshot): ColorKey[] {
   return colors;
 }
 
-/** The moves the board draws as played: the last one in draughts, every seat's last in Halma. */
-function playedMoves(s: Snapshot): LastMoveView[] {
-  const moves = s.details.family === "halma" ? s.lastMoves : s.lastMove ? [s.lastMove] : [];
+/** The moves the board draws as played: the last one, or (Halma, when asked) every seat's last. */
+function playedMoves(s: Snapshot, everySeat: boolean): LastMoveView[] {
+  const moves = s.details.family === "halma" && everySeat ? s.lastMoves : s.lastMove ? [s.lastMove] : [];
   return moves.map((m) => ({ seat: m.seat, path: m.path, captured: m.captures }));
 }
+
+/** Switches remembered on this device: checked when stored as "1", else `fallback`. */
+function storedSwitch(key: string, fallback: boolean): boolean {
+  try {
+    const value = globalThis.localStorage?.getItem(key);
+    return value === null || value === undefined ? fallback : value === "1";
+  } catch {
+    return fallback;
+  }
+}
+
+function storeSwitch(key: string, on: boolean): void {
+  try {
+    globalThis.localStorage?.setItem(key, on ? "1" : "0");
+  } catch {
+    /* storage unavailable: the switch still works for this page */
+  }
+}
+
+const SHOW_ALL_LAST_MOVES = "kingme.showAllLastMoves";
+const TURN_BOARD = "kingme.turnBoard";
 
 /** One 3D board kept across games (creating a WebGL scene is the slowest part of a page). */
 export interface SharedBoard {
@@ -74,6 +97,13 @@ export class GameScreen {
   private readonly messageLine = h("div", { class: "message", "data-testid": "message" });
   private readonly countdownLine = h("div", { class: "countdown", "data-testid": "countdown" });
   private readonly reselectButton = h("button", { type: "button", "data-testid": "reselect" });
+  private readonly doneButton = h("button", { type: "button", "data-testid": "done" });
+  private readonly hopButtons = h("div", { class: "row hop-buttons", "data-testid": "hop-buttons" });
+  private readonly hopsSection = h("section", {}, label(h("h2"), "panel.hops"), this.hopButtons);
+  private readonly allLastMovesBox = h("input", { type: "checkbox", id: "all-last-moves", "data-testid": "all-last-moves" });
+  private readonly turnBoardBox = h("input", { type: "checkbox", id: "turn-board", "data-testid": "turn-board" });
+  /** The rotation the board was last turned to (the near seat's, or the player to move's). */
+  private shownRotation = 0;
   private readonly acceptButtons: HTMLButtonElement[] = [];
   private readonly offerBox = h("input", { type: "checkbox", id: "offer-draw", "data-testid": "offer-draw" });
   private readonly offerRow = h("label", { class: "offer", for: "offer-draw" });
@@ -105,9 +135,23 @@ export class GameScreen {
       label(h("button", { type: "button", "data-testid": "view-top", onclick: () => void this.board.setView("top") }), "view.top"),
     );
     label(this.reselectButton, "controls.reselect");
-    this.reselectButton.addEventListener("click", () => {
-      this.selection = reselect(this.selection);
-      this.message = null;
+    this.reselectButton.addEventListener("click", () => this.reselectHops());
+    label(this.doneButton, "controls.done");
+    this.doneButton.addEventListener("click", () => this.endHops());
+    const reselectPanel = label(h("button", { type: "button", "data-testid": "reselect-panel" }), "controls.reselect");
+    reselectPanel.addEventListener("click", () => this.reselectHops());
+    const donePanel = label(h("button", { type: "button", "data-testid": "done-panel" }), "controls.done");
+    donePanel.addEventListener("click", () => this.endHops());
+    this.hopButtons.append(donePanel, reselectPanel);
+    this.allLastMovesBox.checked = storedSwitch(SHOW_ALL_LAST_MOVES, false);
+    this.allLastMovesBox.addEventListener("change", () => {
+      storeSwitch(SHOW_ALL_LAST_MOVES, this.allLastMovesBox.checked);
+      this.board.set({ lastMoves: playedMoves(this.controller.snapshot(), this.allLastMovesBox.checked) });
+    });
+    this.turnBoardBox.checked = storedSwitch(TURN_BOARD, false);
+    this.turnBoardBox.addEventListener("change", () => {
+      storeSwitch(TURN_BOARD, this.turnBoardBox.checked);
+      this.boardQueue = this.boardQueue.then(() => this.turnToMover());
       this.render();
     });
     this.offerRow.append(this.offerBox, label(h("span"), "draw.offerNext"));
@@ -127,7 +171,7 @@ export class GameScreen {
       { class: "board-area" },
       this.banner,
       h("div", { class: "board-frame" }, boardHost, views),
-      h("div", { class: "under-board" }, this.messageLine, this.countdownLine, h("div", { class: "row" }, this.reselectButton, acceptUnder)),
+      h("div", { class: "under-board" }, this.messageLine, this.countdownLine, h("div", { class: "row" }, this.doneButton, this.reselectButton, acceptUnder)),
       h(
         "div",
         { class: "controls" },
@@ -152,6 +196,7 @@ export class GameScreen {
       // The star has no rows and columns to walk with arrow keys: its pieces are listed instead.
       ...(star ? [] : [label(h("h2"), "panel.buttons"), this.grid.element]),
       acceptPanel,
+      ...(halma ? [this.hopsSection] : []),
       label(h("h2"), "panel.legalMoves"),
       this.moveList,
       this.piecesLeftSection,
@@ -159,6 +204,8 @@ export class GameScreen {
       ...(halma ? [] : [label(h("h2"), "panel.countdowns"), this.countdowns]),
       label(h("h2"), "panel.lastMove"),
       this.lastMove,
+      ...(halma ? [h("label", { class: "offer", for: "all-last-moves" }, this.allLastMovesBox, label(h("span"), "panel.showAllLastMoves"))] : []),
+      ...(controller.humans.length > 1 ? [h("label", { class: "offer", for: "turn-board" }, this.turnBoardBox, label(h("span"), "panel.turnBoard"))] : []),
       label(h("h2"), halma ? "game.record" : "game.pdn"),
       h("div", { class: "row" }, copyButton, downloadButton, this.copied),
       label(h("label", { for: "fen-field" }), halma ? "game.position" : "game.fen"),
@@ -168,6 +215,7 @@ export class GameScreen {
 
     this.element = h("main", { class: "game-screen" }, boardArea, panel, this.live, this.dialog);
 
+    this.shownRotation = this.rotation(controller.snapshot());
     if (shared.board) shared.board.set(this.boardState(controller.snapshot()));
     else shared.board = createBoard(boardHost, this.boardState(controller.snapshot()));
     this.board = shared.board;
@@ -221,7 +269,33 @@ export class GameScreen {
     return {
       moves: this.legalMoves(s),
       own: s.pieces.filter((p) => p.seat === s.turn).map((p) => p.cell),
+      // The Halma rules take any legal chain of hops, so one may be ended where it stands.
+      anyRoute: s.details.family === "halma",
     };
+  }
+
+  /** "Done": plays the hops entered so far. */
+  private endHops(): void {
+    const s = this.controller.snapshot();
+    if (!this.humanToMove(s) || this.animations > 0) return;
+    const route = doneRoute(this.selection, this.context(s));
+    if (route !== null) this.playHuman(route);
+  }
+
+  /** "Reselect": cancels the hops (or capture landings) entered, keeping the piece selected. */
+  private reselectHops(): void {
+    this.selection = reselect(this.selection);
+    this.message = null;
+    this.board.set({ previewPath: [] });
+    this.render();
+  }
+
+  /** With the switch on, turns the board to the player to move when that is a player here. */
+  private async turnToMover(): Promise<void> {
+    const rotation = this.rotation(this.controller.snapshot());
+    if (rotation === this.shownRotation) return;
+    this.shownRotation = rotation;
+    await this.board.turnTo(rotation);
   }
 
 
@@ -230,10 +304,23 @@ export class GameScreen {
     if (!this.humanToMove(s) || this.animations > 0) return;
     const result = click(this.selection, square, this.context(s));
     this.selection = result.selection;
-    this.message = result.message ? (result.message === "onlyCaptures" ? "msg.onlyCaptures" : "msg.continueCapture") : null;
+    const messages = { onlyCaptures: "msg.onlyCaptures", continueCapture: "msg.continueCapture", continueHops: "msg.continueHops" } as const;
+    this.message = result.message ? messages[result.message] : null;
     this.errorText = null;
     if (result.play) this.playHuman(result.play.path);
-    else this.render();
+    else if (result.playPath) this.playHuman(result.playPath);
+    else {
+      if (isHalfEntered(this.selection)) this.announceHop(s);
+      this.render();
+    }
+  }
+
+  /** Tells a screen reader where the entered hops stand and where they may go on. */
+  private announceHop(s: Snapshot): void {
+    if (s.details.family !== "halma") return;
+    const view = selectionView(this.selection, this.context(s));
+    const cell = this.selection.partial[this.selection.partial.length - 1] ?? "";
+    this.live.textContent = view.dests.length > 0 ? t("announce.hop", { cell, next: view.dests.join(", ") }) : t("announce.hopEnd", { cell });
   }
 
   private playHuman(path: readonly string[]): void {
@@ -255,9 +342,13 @@ export class GameScreen {
         this.animations++;
         this.boardQueue = this.boardQueue.then(async () => {
           try {
-            await this.board.animateMove([...move.path], [...move.captures]);
+            try {
+              await this.board.animateMove([...move.path], [...move.captures]);
+            } finally {
+              this.board.set({ pieces: after.pieces, lastMoves: playedMoves(after, this.allLastMovesBox.checked), previewPath: [] });
+            }
+            await this.turnToMover();
           } finally {
-            this.board.set({ pieces: after.pieces, lastMoves: playedMoves(after) });
             this.animations--;
             this.render();
           }
@@ -271,7 +362,8 @@ export class GameScreen {
         this.live.textContent = t("announce.undo");
         this.boardQueue = this.boardQueue.then(() => {
           const s = this.controller.snapshot();
-          this.board.set({ pieces: s.pieces, lastMoves: playedMoves(s) });
+          this.board.set({ pieces: s.pieces, lastMoves: playedMoves(s, this.allLastMovesBox.checked) });
+          return this.turnToMover();
         });
         break;
       case "error":
@@ -283,9 +375,14 @@ export class GameScreen {
     this.render();
   }
 
-  /** The rotation that brings the near seat's side to the front. */
+  /**
+   * The rotation that brings the near seat's side to the front — or, with "turn the board" on at
+   * a shared screen, the side of the player to move (when that player plays here).
+   */
   private rotation(s: Snapshot): number {
-    return viewAngle(s, this.controller.nearSeat);
+    const turn = s.turn;
+    const mover = this.turnBoardBox.checked && this.controller.humans.length > 1 && turn !== null && this.controller.humans.includes(turn);
+    return viewAngle(s, mover ? turn : this.controller.nearSeat);
   }
 
   private boardState(s: Snapshot): BoardState {
@@ -300,7 +397,7 @@ export class GameScreen {
       mustCapture: [],
       partialPath: [],
       previewPath: [],
-      lastMoves: playedMoves(s),
+      lastMoves: playedMoves(s, this.allLastMovesBox.checked),
       clickable: [],
     };
   }
@@ -333,7 +430,14 @@ export class GameScreen {
     const soon = this.warnings(s);
     this.countdownLine.textContent = soon.join(" · ");
     this.countdownLine.hidden = soon.length === 0 || s.result !== null;
-    this.reselectButton.hidden = !(interactive && isHalfEntered(this.selection));
+    const halfEntered = interactive && isHalfEntered(this.selection);
+    this.reselectButton.hidden = !halfEntered;
+    const done = interactive ? doneRoute(this.selection, ctx) : null;
+    this.doneButton.hidden = done === null;
+    this.hopsSection.hidden = !halfEntered;
+    for (const button of this.hopButtons.querySelectorAll("button")) {
+      button.disabled = button.dataset["testid"] === "done-panel" ? done === null : !halfEntered;
+    }
 
     const draw = drawControls(s, this.controller.humans, this.controller.thinking);
     for (const b of this.acceptButtons) b.hidden = !draw.acceptShown;
@@ -455,9 +559,14 @@ export class GameScreen {
       this.board.set({ previewPath: [] });
       return;
     }
-    const route = this.legalMoves(s).find(
-      (m) => m.path[0] === this.selection.selected && m.path[m.path.length - 1] === cell && m.path.length > 1,
-    );
+    const ctx = this.context(s);
+    const done = doneRoute(this.selection, ctx);
+    if (done !== null && cell === done[done.length - 1]) {
+      this.board.set({ previewPath: done });
+      return;
+    }
+    // Only routes that go on from the hops entered so far.
+    const route = candidates(this.selection, ctx).find((m) => m.path[m.path.length - 1] === cell && m.path.length > 1);
     this.board.set({ previewPath: route && s.details.family === "halma" ? [...route.path] : [] });
   }
 
