@@ -1,31 +1,11 @@
+import type { BoardLayout, ColorKey } from "../wasm/model";
 import { BoardView } from "./view";
 
-export type BoardShape = "square" | "star";
-
-/** One point of the board, as the rules describe it (board3d draws it and knows nothing more). */
-export interface Cell {
-  /** The game's own point name: "c3", "i5". */
-  name: string;
-  /**
-   * Centre in the board plane; unit = distance between neighbouring points; x to the right, y away
-   * from the first seat's side. board3d centres the layout itself.
-   */
-  x: number;
-  y: number;
-  /** false only for the light squares of a draughts board. */
-  playable: boolean;
-  /** Seat whose home camp this cell is, else null. */
-  camp: number | null;
-}
-
-export interface BoardLayout {
-  shape: BoardShape;
-  cells: Cell[];
-}
-
-/** Draughts sides, and the six seat colours of Halma and Chinese checkers. */
-export type ColorKey = "white" | "black" | "red" | "yellow" | "green" | "blue" | "violet" | "orange";
-
+/**
+ * The board's cells and the seats' colour keys are the rules' own types (generated from Rust):
+ * board3d draws what they describe and knows nothing more of the game.
+ */
+export type { BoardLayout, BoardShape, Cell, ColorKey } from "../wasm/model";
 export interface PieceView {
   cell: string;
   /** 0-based seat; its colour is `seatColors[seat]`. */
