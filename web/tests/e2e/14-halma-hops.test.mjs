@@ -8,6 +8,21 @@ import { ARTIFACTS, clickSquare, openSite, settled, snapshot } from "./helpers.m
 // Red (seat 1, South-west) to move; a1 can hop over b2, d4 and f6 to c3, e5 and g7.
 const CHAIN = "1:1:1111..../11....../1......./1..1...2/.......2/.....1.2/....2..2/...22222";
 
+/** Where a1 is drawn inside the canvas (independent of how far the page is scrolled). */
+function a1InCanvas(page) {
+  return page.evaluate(() => {
+    const point = window.__kingme.squareToClient("a1");
+    const box = document.querySelector("canvas")?.getBoundingClientRect();
+    return point && box ? { x: point.x - box.left, y: point.y - box.top } : null;
+  });
+}
+
+/** Brings the board into view (the panel's switches scroll it away on a phone). */
+async function showBoard(page) {
+  await page.locator("canvas").first().scrollIntoViewIfNeeded();
+  await settled(page);
+}
+
 async function shot(page, name) {
   await settled(page);
   await page.screenshot({ path: path.join(ARTIFACTS, name) });
@@ -29,7 +44,8 @@ for (const { name, viewport } of [
       assert.ok(moves.some((m) => m.path.join("-") === "a1-c3-e5-g7"), "the chain to g7 is listed");
 
       await page.getByTestId("turn-board").check();
-      const before = await page.evaluate(() => window.__kingme.squareToClient("a1"));
+      await showBoard(page);
+      const before = await a1InCanvas(page);
 
       await clickSquare(page, "a1");
       await clickSquare(page, "c3");
@@ -41,11 +57,13 @@ for (const { name, viewport } of [
       await page.getByTestId("reselect-panel").click();
       assert.equal(await page.getByTestId("done").isVisible(), false, "Reselect cancels the hops");
       assert.equal((await snapshot(page)).ply, 0);
+      await showBoard(page);
 
       await clickSquare(page, "c3");
       await clickSquare(page, "e5");
       assert.equal((await snapshot(page)).ply, 0, "the chain may still go on to g7");
       assert.match(await page.getByTestId("message").textContent(), /^$/);
+      await page.mouse.move(0, 0);
       await shot(page, `halma-hops-entered-${name}.png`);
 
       await page.getByTestId("done-panel").focus();
@@ -66,10 +84,11 @@ for (const { name, viewport } of [
       assert.match(await page.getByTestId("banner").textContent(), /North-east, blue to move/);
 
       // The board has turned to blue: a1 is now on the far side.
-      const after = await page.evaluate(() => window.__kingme.squareToClient("a1"));
+      const after = await a1InCanvas(page);
       assert.ok(before && after && after.y < before.y - 50, `a1 went from ${JSON.stringify(before)} to ${JSON.stringify(after)}`);
 
       await page.getByTestId("all-last-moves").check();
+      await showBoard(page);
       await shot(page, `halma-hops-played-${name}.png`);
       assert.deepEqual(errors, []);
     } finally {
