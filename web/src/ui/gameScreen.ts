@@ -143,7 +143,8 @@ export class GameScreen {
     const donePanel = label(h("button", { type: "button", "data-testid": "done-panel" }), "controls.done");
     donePanel.addEventListener("click", () => this.endHops());
     this.hopButtons.append(donePanel, reselectPanel);
-    this.allLastMovesBox.checked = storedSwitch(SHOW_ALL_LAST_MOVES, false);
+    // With more than two players several moves come between one's turns: show them all by default.
+    this.allLastMovesBox.checked = storedSwitch(SHOW_ALL_LAST_MOVES, controller.snapshot().seats.length > 2);
     this.allLastMovesBox.addEventListener("change", () => {
       storeSwitch(SHOW_ALL_LAST_MOVES, this.allLastMovesBox.checked);
       this.board.set({ lastMoves: playedMoves(this.controller.snapshot(), this.allLastMovesBox.checked) });
