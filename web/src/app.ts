@@ -2,14 +2,17 @@
 import { LOCALES, isLocale, locale, onLocaleChange, setLocale, t } from "./i18n";
 import type { Mode, SeatPlayers } from "./game/controller";
 import { LocalController, type GameEnding } from "./game/local";
-import { clearSavedGame, loadSavedGame } from "./game/storage";
+import { clearSavedGame, loadSavedGame, type SavedGame } from "./game/storage";
+import { parseRoute, routeUrl, type Route } from "./game/route";
+import { confirmLeaveGame } from "./ui/confirm";
 import { RulesGame, games, type Seat, type VariantKey } from "./wasm/rules";
-import { modeChooser, ruleChooser } from "./ui/chooser";
+import { gameName, modeChooser, ruleChooser } from "./ui/chooser";
 import { h } from "./ui/dom";
 import { GameScreen, type SharedBoard } from "./ui/gameScreen";
 import { isMuted, setMuted } from "./ui/sound";
 import { RoomScreen } from "./ui/room";
 import { isLearnPath, learnLink, loadLearn } from "./learn/entry";
+import { WORDS } from "./learn/words";
 import type { LearnScreen } from "./learn/screen";
 import { createRoom, roomFromPath } from "./net/api";
 import { saveSeat } from "./net/seats";
@@ -18,9 +21,22 @@ import type { GameRecord } from "./engine/protocol";
 type Screen =
   | { kind: "rules" }
   | { kind: "mode"; variant: VariantKey }
-  | { kind: "game"; screen: GameScreen; variant: VariantKey; mode: Mode; startFen: string | null }
+  | { kind: "game"; screen: GameScreen; variant: VariantKey; mode: Mode; players: number; startFen: string | null }
   | { kind: "room"; room: RoomScreen }
   | { kind: "learn"; learn: LearnScreen };
+
+type HistoryStep = "push" | "replace";
+
+const variantKeys = (): string[] => games().map((g) => g.key);
+
+function routeOf(screen: Exclude<Screen, { kind: "room" } | { kind: "learn" }>): Route {
+  if (screen.kind === "game") return { kind: "game", variant: screen.variant, mode: screen.mode, players: screen.players };
+  return screen;
+}
+
+function savedGameIs(saved: SavedGame, route: Extract<Route, { kind: "game" }>): boolean {
+  return saved.game.variant === route.variant && saved.mode === route.mode && saved.game.players === route.players;
+}
 
 export class App {
   private screen: Screen = { kind: "rules" };
@@ -32,12 +48,7 @@ export class App {
     this.header = h("header");
     root.replaceChildren(this.header, this.content);
     onLocaleChange(() => this.relabel());
-    window.addEventListener("popstate", () => {
-      const room = roomFromPath(location.pathname);
-      if (room !== null) this.openRoom(room);
-      else if (isLearnPath(location.pathname)) this.openLearn();
-      else if (this.screen.kind === "room" || this.screen.kind === "learn") this.show({ kind: "rules" });
-    });
+    window.addEventListener("popstate", () => void this.onHistory());
     this.renderHeader();
   }
 
@@ -52,17 +63,84 @@ export class App {
       this.openLearn();
       return;
     }
-    const saved = loadSavedGame(games().map((g) => g.key));
-    if (saved) {
-      try {
-        const { variant, players, startFen, moves, resigned } = saved.game;
-        this.startGame(variant, players, saved.mode, startFen, moves, { resigned }, saved.seats ?? []);
+    const route = parseRoute(location.pathname, location.search, variantKeys());
+    const saved = loadSavedGame(variantKeys());
+    // A game with moves continues wherever the page opens; one not yet begun only at its own address.
+    if (saved && (saved.game.moves.length > 0 || (route?.kind === "game" && savedGameIs(saved, route)))) {
+      if (this.continueSaved(saved, "replace")) {
+        this.stackParents();
         return;
-      } catch {
-        clearSavedGame();
       }
     }
-    this.show({ kind: "rules" });
+    this.showRoute(route ?? { kind: "rules" }, "replace");
+    this.stackParents();
+  }
+
+  /** Under a mode chooser or game opened directly, the screens that lead to it, so Back stays on the site. */
+  private stackParents(): void {
+    const here = location.pathname + location.search;
+    const route = parseRoute(location.pathname, location.search, variantKeys());
+    if (route === null || route.kind === "rules") return;
+    history.replaceState(null, "", routeUrl({ kind: "rules" }, location.search));
+    if (route.kind === "game") history.pushState(null, "", routeUrl({ kind: "mode", variant: route.variant }, location.search));
+    history.pushState(null, "", here);
+  }
+
+  private continueSaved(saved: SavedGame, how: HistoryStep): boolean {
+    try {
+      const { variant, players, startFen, moves, resigned } = saved.game;
+      this.startGame(variant, players, saved.mode, startFen, moves, { resigned }, saved.seats ?? [], how);
+      return true;
+    } catch {
+      clearSavedGame();
+      return false;
+    }
+  }
+
+  /** Shows the screen an address names: a game continues if it is the saved one, else starts anew. */
+  private showRoute(route: Route, how: HistoryStep): void {
+    if (route.kind === "rules") this.show({ kind: "rules" }, how);
+    else if (route.kind === "mode") this.show({ kind: "mode", variant: route.variant }, how);
+    else {
+      const saved = loadSavedGame(variantKeys());
+      if (saved && savedGameIs(saved, route) && this.continueSaved(saved, how)) return;
+      // Who plays each seat of a mixed game is not in the address: its mode chooser asks again.
+      const started = route.mode !== "mixed" && this.tryStart(() => this.startGame(route.variant, route.players, route.mode, null, [], {}, [], how)) === null;
+      if (!started) this.show({ kind: "mode", variant: route.variant }, "replace");
+    }
+  }
+
+  /** Back or Forward: the screen of the new address, after asking if a game in progress would be lost. */
+  private async onHistory(): Promise<void> {
+    const target = location.pathname + location.search;
+    const route = parseRoute(location.pathname, location.search, variantKeys());
+    if (this.screen.kind === "game") {
+      const here = routeUrl(routeOf(this.screen), location.search);
+      if (target === here) return;
+      if (this.screen.screen.inProgress()) {
+        if (!(await confirmLeaveGame())) {
+          history.pushState(null, "", here);
+          return;
+        }
+        clearSavedGame();
+        if (location.pathname + location.search !== target) return;
+      }
+    }
+    const room = roomFromPath(location.pathname);
+    if (room !== null) this.openRoom(room);
+    else if (isLearnPath(location.pathname)) this.openLearn();
+    else this.showRoute(route ?? { kind: "rules" }, "replace");
+  }
+
+  /** Runs `leave` once the player agrees to lose the game in progress (at once if there is none). */
+  private leaveGame(leave: () => void): void {
+    if (this.screen.kind !== "game" || !this.screen.screen.inProgress()) {
+      leave();
+      return;
+    }
+    void confirmLeaveGame().then((ok) => {
+      if (ok) leave();
+    });
   }
 
   private renderHeader(): void {
@@ -84,27 +162,50 @@ export class App {
     const home = h("a", { href: "./", class: "brand" }, h("span", { class: "crown" }, "♛"), t("app.title"));
     home.addEventListener("click", (e) => {
       e.preventDefault();
-      clearSavedGame();
-      this.show({ kind: "rules" });
+      this.leaveGame(() => {
+        clearSavedGame();
+        this.show({ kind: "rules" });
+      });
     });
     this.header.replaceChildren(home, h("span", { class: "tagline" }, t("app.tagline")), h("div", { class: "spacer" }), sound, select);
   }
 
+  /** The page title names the screen: the game being chosen or played, a room, or the rule chooser. */
+  private retitle(): void {
+    const screen = this.screen;
+    const name =
+      screen.kind === "mode" || screen.kind === "game"
+        ? gameName(screen.variant)
+        : screen.kind === "room"
+          ? t("room.title")
+          : screen.kind === "learn"
+            ? WORDS.title[locale()]
+            : t("title.chooseGame");
+    document.title = t("title.with", { name });
+  }
+
   private relabel(): void {
     this.renderHeader();
+    this.retitle();
     if (this.screen.kind === "game") this.screen.screen.relabel();
     else if (this.screen.kind === "room") this.screen.room.relabel();
     else if (this.screen.kind === "learn") this.screen.learn.relabel();
     else this.show(this.screen);
   }
 
-  private show(screen: Screen): void {
+  private show(screen: Screen, how: HistoryStep = "push"): void {
     if (this.screen.kind === "game" && this.screen !== screen) this.screen.screen.destroy();
     if (this.screen.kind === "room" && this.screen !== screen) this.screen.room.destroy();
     if (this.screen.kind === "learn" && this.screen !== screen) this.screen.learn.destroy();
-    if (screen.kind !== "learn" && isLearnPath(location.pathname)) history.pushState(null, "", `/${location.search}`);
-    if (screen.kind !== "room" && roomFromPath(location.pathname) !== null) history.pushState(null, "", `/${location.search}`);
+    if (screen.kind !== "room" && screen.kind !== "learn") {
+      const url = routeUrl(routeOf(screen), location.search);
+      if (url !== location.pathname + location.search) {
+        if (how === "push") history.pushState(null, "", url);
+        else history.replaceState(null, "", url);
+      }
+    }
     this.screen = screen;
+    this.retitle();
     switch (screen.kind) {
       case "rules":
         this.content.replaceChildren(
@@ -161,21 +262,23 @@ export class App {
     moves: { path: string[]; offer: boolean }[],
     ending: GameEnding = {},
     seats: SeatPlayers = [],
+    how: HistoryStep = "push",
   ): void {
     clearSavedGame();
     const controller = new LocalController(variant, players, mode, { startFen: startFen ?? "", moves, ...ending }, null, seats);
     const screen = new GameScreen(
       controller,
       {
-      playAgain: () => this.startGame(variant, players, mode, startFen, [], {}, seats),
-      chooseMode: () => {
-        clearSavedGame();
-        this.show({ kind: "mode", variant });
-      },
+      playAgain: () => this.leaveGame(() => this.startGame(variant, players, mode, startFen, [], {}, seats)),
+      chooseMode: () =>
+        this.leaveGame(() => {
+          clearSavedGame();
+          this.show({ kind: "mode", variant });
+        }),
       },
       this.board,
     );
-    this.show({ kind: "game", screen, variant, mode, startFen });
+    this.show({ kind: "game", screen, variant, mode, players, startFen }, how);
   }
 
   /** "Play with a friend": makes a room, keeps the creator's seat, and opens its link. */

@@ -78,7 +78,8 @@ export class LocalController implements GameController {
     this.nearSeat = this.humans[0] ?? order[0]!;
     this.engine = this.levels.size === 0 ? null : (engine ?? new EngineClient());
     this.current = this.game.snapshot();
-    if (this.current.result === null && this.history.length > 0) saveGame({ mode, game: this.record(), seats: seatPlayers });
+    // Saved from the start, so that a reload before the first move returns to this game.
+    if (this.current.result === null) saveGame({ mode, game: this.record(), seats: seatPlayers });
   }
 
   private replay(record: (Pick<GameRecord, "startFen" | "moves"> & GameEnding) | null): void {
@@ -138,7 +139,7 @@ export class LocalController implements GameController {
 
   private refresh(): void {
     this.current = this.game.snapshot();
-    if (this.current.result === null && this.history.length > 0) saveGame({ mode: this.mode, game: this.record(), seats: this.seatPlayers });
+    if (this.current.result === null) saveGame({ mode: this.mode, game: this.record(), seats: this.seatPlayers });
     else clearSavedGame();
   }
 

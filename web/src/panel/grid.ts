@@ -84,7 +84,7 @@ export class ButtonGrid {
           );
           cell.replaceChildren(h("span", { class: `piece ${color}${piece.king ? " king" : ""}`, "aria-hidden": "true" }));
         } else {
-          words.push(isDark ? t("grid.empty", { square }) : "");
+          words.push(isDark ? t("grid.empty", { square }) : [square, t("grid.light")].filter(Boolean).join(", "));
           cell.textContent = "";
         }
         const selected = state.selected === square;
@@ -97,7 +97,7 @@ export class ButtonGrid {
         if (selected) words.push(t("grid.selected"));
         if (dest) words.push(t("grid.destination"));
         cell.setAttribute("aria-selected", selected ? "true" : "false");
-        cell.setAttribute("aria-label", words.filter(Boolean).join(", ") || " ");
+        cell.setAttribute("aria-label", words.filter(Boolean).join(", "));
       }
     }
     this.moveFocusTo(this.focusRow, this.focusCol, false);

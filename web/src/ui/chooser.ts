@@ -29,6 +29,11 @@ export function variantName(key: VariantKey, fallback: string): string {
   return isMessageKey(k) ? t(k) : fallback;
 }
 
+/** A game's name by key alone (its rules' English name where untranslated). */
+export function gameName(key: VariantKey): string {
+  return variantName(key, gameInfo(key)?.name ?? key);
+}
+
 function variantAbout(key: VariantKey): string {
   const k = `variant.${key}.about`;
   return isMessageKey(k) ? t(k) : "";

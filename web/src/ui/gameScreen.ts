@@ -20,6 +20,8 @@ import { moveLabels } from "../panel/moves";
 import { draughtsDetails, halmaDetails, seatView, type GameView, type LegalMove } from "../wasm/rules";
 import { h } from "./dom";
 import { playMoveSound } from "./sound";
+import { gameName } from "./chooser";
+import { Announcer, liveRegionLines } from "./announcer";
 import { announceMove, resultReason, resultTitle, ruleName, seatName } from "./words";
 
 type Snapshot = GameView;
@@ -110,7 +112,9 @@ export class GameScreen {
   private readonly offerHint = h("div", { class: "hint" });
   private readonly undoButton = h("button", { type: "button", "data-testid": "undo" });
   private readonly resignButton = h("button", { type: "button", "data-testid": "resign" });
-  private readonly moveList = h("ul", { class: "move-list", "data-testid": "legal-moves" });
+  private readonly moveList = h("ul", { class: "move-list", "data-testid": "legal-moves", tabindex: -1 });
+  /** A move was played from the list: keep the focus on it, then on the next move's buttons. */
+  private focusMovesAfterPlay = false;
   private readonly piecesLeft = h("dl", { class: "pieces-left", "data-testid": "pieces-left" });
   private readonly players = h("ul", { class: "players", "data-testid": "players" });
   private readonly piecesLeftSection = h("section", {}, label(h("h2"), "panel.piecesLeft"), this.piecesLeft);
@@ -120,6 +124,7 @@ export class GameScreen {
   private readonly fenField = h("input", { type: "text", readonly: true, class: "fen", "data-testid": "fen" });
   private readonly copied = h("span", { class: "copied", "aria-live": "polite" });
   private readonly live = h("div", { class: "sr-only", "aria-live": "polite", "data-testid": "announcer" });
+  private readonly announcer = new Announcer(liveRegionLines(this.live));
   private readonly dialog = h("dialog", { class: "game-over", "data-testid": "game-over" });
 
   constructor(
@@ -220,6 +225,7 @@ export class GameScreen {
     if (shared.board) shared.board.set(this.boardState(controller.snapshot()));
     else shared.board = createBoard(boardHost, this.boardState(controller.snapshot()));
     this.board = shared.board;
+    this.labelBoard();
     this.board.onClick((square) => this.onSquare(square));
     this.board.onHover((cell) => this.onHover(cell));
     this.unsubscribe = controller.subscribe((event) => this.onEvent(event));
@@ -235,6 +241,12 @@ export class GameScreen {
     return button;
   }
 
+  /** Whether leaving would throw away a game in progress: a move played and no result yet. */
+  inProgress(): boolean {
+    const s = this.controller.snapshot();
+    return s.result === null && s.moves.length > 0;
+  }
+
   /** Starts the game once the screen is in the document (the board needs its size). */
   start(): void {
     this.controller.start();
@@ -248,7 +260,14 @@ export class GameScreen {
   }
 
   /** Re-reads every label after a language change. */
+  /** The canvas is an image named after the game; playing it is done with the buttons or the grid. */
+  private labelBoard(): void {
+    this.board.canvas.setAttribute("role", "img");
+    this.board.canvas.setAttribute("aria-label", t("board.label", { game: gameName(this.controller.variant) }));
+  }
+
   relabel(): void {
+    this.labelBoard();
     for (const el of this.element.querySelectorAll<HTMLElement>("[data-i18n]")) {
       el.textContent = t(el.dataset["i18n"] as MessageKey);
     }
@@ -339,7 +358,7 @@ export class GameScreen {
         this.selection = NOTHING_SELECTED;
         this.message = null;
         playMoveSound(move.promotes ? "crown" : move.captures.length > 0 ? "capture" : "move");
-        this.live.textContent = announceMove(move, seatName(after, seat), offeredDraw, after.details.family === "halma");
+        this.announcer.say(announceMove(move, seatName(after, seat), offeredDraw, after.details.family === "halma"));
         this.animations++;
         this.boardQueue = this.boardQueue.then(async () => {
           try {
@@ -360,7 +379,7 @@ export class GameScreen {
         this.selection = NOTHING_SELECTED;
         this.message = null;
         this.shownResult = false;
-        this.live.textContent = t("announce.undo");
+        this.announcer.say(t("announce.undo"));
         this.boardQueue = this.boardQueue.then(() => {
           const s = this.controller.snapshot();
           this.board.set({ pieces: s.pieces, lastMoves: playedMoves(s, this.allLastMovesBox.checked) });
@@ -502,17 +521,31 @@ export class GameScreen {
 
   private renderMoveList(s: Snapshot, interactive: boolean): void {
     const moves = interactive ? this.legalMoves(s) : [];
-    if (s.details.family === "halma") {
-      this.renderPieceList(moves);
-      return;
+    if (s.details.family === "halma") this.renderPieceList(moves);
+    else this.renderDraughtsList(moves);
+    const focusLost = document.activeElement === document.body || this.moveList.contains(document.activeElement);
+    if (this.focusMovesAfterPlay && !focusLost) this.focusMovesAfterPlay = false;
+    if (this.focusMovesAfterPlay) {
+      const next = this.moveList.querySelector<HTMLButtonElement>("button.move");
+      (next ?? this.moveList).focus();
+      if (next) this.focusMovesAfterPlay = false;
     }
+  }
+
+  private playFromList(path: readonly string[]): void {
+    this.focusMovesAfterPlay = true;
+    this.moveList.focus();
+    this.playHuman(path);
+  }
+
+  private renderDraughtsList(moves: readonly LegalMove[]): void {
     const labels = moveLabels(moves);
     this.moveList.replaceChildren(
       ...moves.map((m, i) =>
         h(
           "li",
           {},
-          h("button", { type: "button", class: "move", onclick: () => this.playHuman(m.path) }, labels[i]!),
+          h("button", { type: "button", class: "move", onclick: () => this.playFromList(m.path) }, labels[i]!),
         ),
       ),
     );
@@ -528,7 +561,7 @@ export class GameScreen {
     this.moveList.replaceChildren(
       ...[...byPiece.entries()].map(([from, list]) => {
         if (from === "") {
-          return h("li", {}, h("button", { type: "button", class: "move", onclick: () => this.playHuman([]) }, t("panel.pass")));
+          return h("li", {}, h("button", { type: "button", class: "move", onclick: () => this.playFromList([]) }, t("panel.pass")));
         }
         const title = t("panel.pieceAt", { cell: from });
         return h(
@@ -539,7 +572,7 @@ export class GameScreen {
             const to = m.path[m.path.length - 1]!;
             const button = h(
               "button",
-              { type: "button", class: "move", "aria-label": `${title}: ${t("panel.moveTo", { cell: to })} (${m.notation})`, onclick: () => this.playHuman(m.path) },
+              { type: "button", class: "move", "aria-label": `${title}: ${t("panel.moveTo", { cell: to })} (${m.notation})`, onclick: () => this.playFromList(m.path) },
               to,
             );
             button.addEventListener("focus", () => this.board.set({ previewPath: [...m.path] }));
