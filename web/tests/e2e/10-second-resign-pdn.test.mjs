@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFile } from "node:fs/promises";
-import { humanTurn, openSite, settled, snapshot, startGame } from "./helpers.mjs";
+import { chooseModeAgain, humanTurn, openSite, settled, snapshot, startGame } from "./helpers.mjs";
 
 const legalMove = (page, notation) =>
   page.locator('[data-testid="legal-moves"] button', { hasText: new RegExp(`^${notation}$`) });
@@ -95,7 +95,7 @@ test("resigning asks first; dismissing changes nothing, accepting gives the game
 
     // The finished game, taken out as PDN and loaded back, is still finished.
     const finished = await downloadPdn(page);
-    await page.getByTestId("choose-mode").click();
+    await chooseModeAgain(page);
     await page.getByTestId("start-pdn").fill(finished.text);
     await page.getByTestId("load-pdn").click();
     await page.waitForFunction(() => window.__kingme?.snapshot().result != null);
@@ -125,7 +125,7 @@ test("a game downloaded as PDN loads back on the mode chooser; bad PDN is refuse
     // English PDN uses the official numbers 1–32.
     assert.match(exported.text, /\n1\. 11-15 22-18 2\. 15x22 25x18 \*\n/);
 
-    await page.getByTestId("choose-mode").click();
+    await chooseModeAgain(page);
     const note = page.getByTestId("chooser-note");
     const pdnField = page.getByTestId("start-pdn");
     for (const [bad, reason] of [
@@ -152,7 +152,7 @@ test("a game downloaded as PDN loads back on the mode chooser; bad PDN is refuse
     assert.ok((await page.locator('[data-testid="legal-moves"] button').count()) > 0, "the game goes on");
 
     // Without a GameType tag the rules chosen on the way in are used.
-    await page.getByTestId("choose-mode").click();
+    await chooseModeAgain(page);
     await pdnField.fill("1. 11-15 22-18 *");
     await page.getByTestId("load-pdn").click();
     await page.waitForFunction(() => window.__kingme?.snapshot().ply === 2);

@@ -6,7 +6,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { ARTIFACTS, humanTurn, openSite, settled, snapshot } from "./helpers.mjs";
+import { ARTIFACTS, chooseModeAgain, humanTurn, openSite, settled, snapshot } from "./helpers.mjs";
 
 const SHOTS = path.join(ARTIFACTS, "halma");
 mkdirSync(SHOTS, { recursive: true });
@@ -99,7 +99,7 @@ test("the star on a phone, and a 2-player Halma 8×8 record downloaded and loade
     await page.getByTestId("view-top").click();
     await settled(page);
     await page.screenshot({ path: path.join(SHOTS, "star-3-phone-top.png") });
-    await page.getByTestId("choose-mode").click();
+    await chooseModeAgain(page);
     await page.click(".back");
     await page.click('[data-variant="halma-8"]');
     await page.click('[data-mode="local"]');
@@ -119,12 +119,12 @@ test("the star on a phone, and a 2-player Halma 8×8 record downloaded and loade
     const text = readFileSync(file, "utf8");
     assert.match(text, /\[Variant "halma-8"\]/);
     await page.screenshot({ path: path.join(SHOTS, "halma-8-phone.png") });
-    await page.getByTestId("choose-mode").click();
+    await chooseModeAgain(page);
     await page.fill('[data-testid="start-pdn"]', text);
     await page.getByTestId("load-pdn").click();
     await page.waitForFunction(() => window.__kingme?.snapshot().ply === 2);
     assert.equal((await snapshot(page)).fen, s.fen);
-    await page.getByTestId("choose-mode").click();
+    await chooseModeAgain(page);
     await page.fill('[data-testid="start-pdn"]', '[Variant "halma-8"]\n1. a1-z9 *');
     await page.getByTestId("load-pdn").click();
     assert.match(await page.getByTestId("chooser-note").textContent(), /z9/);

@@ -29,6 +29,7 @@ const focusInMoveList = (page) =>
 test("a game in progress asks before it is thrown away, and Back and Forward walk the screens", async () => {
   const { browser, page, errors } = await openSite();
   try {
+    await page.waitForSelector("[data-variant]");
     assert.equal(await page.title(), "kingme — choose a game");
     await page.click('[data-variant="english"]');
     await modeChooserShown(page);

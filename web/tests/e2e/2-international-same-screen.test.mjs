@@ -2,7 +2,7 @@
 // landing, Reselect, undo, and a capture completed automatically after its first landing.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { chooseMode, clickSquare, openSite, settled, snapshot, startGame } from "./helpers.mjs";
+import { chooseModeAgain, chooseMode, clickSquare, openSite, settled, snapshot, startGame } from "./helpers.mjs";
 
 test("multi-captures on a shared screen, with undo", async () => {
   const { browser, page, errors } = await openSite();
@@ -41,7 +41,7 @@ test("multi-captures on a shared screen, with undo", async () => {
     assert.equal(s.fen, start.fen);
 
     // Only one route: c3×e5×g7×i9 completes as soon as e5 is clicked.
-    await page.getByTestId("choose-mode").click();
+    await chooseModeAgain(page);
     await chooseMode(page, "local", "W:Wc3,a1:Bd4,f6,h8,j10");
     await clickSquare(page, "c3");
     await clickSquare(page, "e5");
@@ -52,7 +52,7 @@ test("multi-captures on a shared screen, with undo", async () => {
     assert.match(await page.getByTestId("announcer").textContent(), /c3 takes d4, f6, h8, ends on i9/);
 
     // Two kings against one: the 5-move limit is counted under the board and in the panel.
-    await page.getByTestId("choose-mode").click();
+    await chooseModeAgain(page);
     await chooseMode(page, "local", "W:WK46,K47:BK5");
     const countdown = page.getByTestId("countdown");
     assert.equal(await countdown.isVisible(), true);

@@ -82,3 +82,11 @@ export async function clickRoute(page, route) {
   }
   throw new Error(`clicking ${route.join(" ")} did not play a move`);
 }
+
+/** "Choose mode again" from a game, agreeing to leave it when the game in progress asks. */
+export async function chooseModeAgain(page) {
+  await page.getByTestId("choose-mode").click();
+  await page.waitForSelector('[data-mode], [data-testid="leave-dialog"]');
+  if ((await page.getByTestId("leave-dialog").count()) > 0) await page.getByTestId("leave-confirm").click();
+  await page.waitForSelector("[data-mode]");
+}
