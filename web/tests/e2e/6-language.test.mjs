@@ -19,6 +19,9 @@ test("languages: from the browser, switched, remembered", async () => {
 
     await page.getByTestId("language").selectOption("zh-Hant");
     await page.reload();
+    // The address names International's mode chooser, so the reload comes back to it.
+    await page.waitForSelector('[data-mode="local"]');
+    await page.goBack();
     assert.equal(await english.textContent(), "英式跳棋");
     assert.equal(await page.getByTestId("language").inputValue(), "zh-Hant");
     await page.click('[data-variant="english"]');
