@@ -489,11 +489,10 @@ export class GameScreen {
     for (const seat of halma.seats) {
       if (seat.yardMovesLeft === null || seat.yardMovesLeft > 5) continue;
       const mine = this.controller.humans.length === 1 && this.controller.humans[0] === seat.seat;
-      lines.push(
-        mine
-          ? t("yard.countdown", { moves: seat.yardMovesLeft })
-          : t("yard.countdownSeat", { seat: seatName(s, seat.seat), moves: seat.yardMovesLeft }),
-      );
+      const moves = seat.yardMovesLeft;
+      const name = seatName(s, seat.seat);
+      if (moves === 1) lines.push(mine ? t("yard.lastMove") : t("yard.lastMoveSeat", { seat: name }));
+      else lines.push(mine ? t("yard.countdown", { moves }) : t("yard.countdownSeat", { seat: name, moves }));
     }
     const left = halma.moveLimit - halma.round + 1;
     if (left <= 20) lines.push(t("limit.near", { moves: left }));
@@ -622,7 +621,7 @@ export class GameScreen {
     this.players.replaceChildren(
       ...(halma?.seats ?? []).map((p) => {
         const facts = [t("panel.outside", { count: p.outsideTarget }), t("panel.movesMade", { count: p.movesMade })];
-        if (p.yardMovesLeft !== null) facts.push(t("yard.countdownSeat", { seat: seatName(s, p.seat), moves: p.yardMovesLeft }));
+        if (p.yardMovesLeft !== null) facts.push(p.yardMovesLeft === 1 ? t("panel.yardLast") : t("panel.yardLeft", { moves: p.yardMovesLeft }));
         if (p.state === "finished") facts.push(t("panel.finished", { place: p.place ?? "" }));
         else if (p.state === "resigned") facts.push(t("panel.resigned"));
         else if (p.state === "yardRule") facts.push(t("panel.outYard"));

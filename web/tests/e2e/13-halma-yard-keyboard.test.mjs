@@ -19,7 +19,7 @@ test("Halma 8×8 on one screen: the yard rule counts down and ends the game", as
     let s = await snapshot(page);
     assert.equal(s.details.seats[0].yardMovesLeft, 1);
     assert.equal(await page.getByTestId("countdown").isVisible(), true);
-    assert.match(await page.getByTestId("countdown").textContent(), /South-west, red: 1 moves left to clear the camp/);
+    assert.match(await page.getByTestId("countdown").textContent(), /South-west, red: the last move to clear the camp/);
     assert.match(await page.getByTestId("banner").textContent(), /South-west, red to move/);
     await page.locator('[data-testid="legal-moves"] button').first().click();
     await page.waitForFunction(() => window.__kingme.snapshot().result !== null);
