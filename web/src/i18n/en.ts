@@ -67,6 +67,7 @@ export const en = {
   "controls.resign": "Resign",
   "controls.playAgain": "Play again",
   "controls.chooseMode": "Choose mode again",
+  "controls.howToPlay": "How to play",
   "controls.reselect": "Reselect",
   "msg.continueHops": "Click the next landing, or Done to stop where the piece stands.",
   "controls.done": "Done",

@@ -69,6 +69,7 @@ export const zhHans: Record<MessageKey, string> = {
   "controls.resign": "认输",
   "controls.playAgain": "再来一局",
   "controls.chooseMode": "重新选择模式",
+  "controls.howToPlay": "玩法说明",
   "controls.reselect": "重新选择",
   "msg.continueHops": "点击下一个落点，或点“完成”让棋子停在当前位置。",
   "controls.done": "完成",

@@ -69,6 +69,7 @@ export const zhHant: Record<MessageKey, string> = {
   "controls.resign": "認輸",
   "controls.playAgain": "再來一局",
   "controls.chooseMode": "重新選擇模式",
+  "controls.howToPlay": "玩法說明",
   "controls.reselect": "重新選擇",
   "msg.continueHops": "點擊下一個落點，或點「完成」讓棋子停在目前位置。",
   "controls.done": "完成",

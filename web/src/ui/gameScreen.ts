@@ -185,6 +185,11 @@ export class GameScreen {
         this.resignButton,
         label(h("button", { type: "button", "data-testid": "play-again", onclick: () => this.actions.playAgain() }), "controls.playAgain"),
         label(h("button", { type: "button", "data-testid": "choose-mode", onclick: () => this.actions.chooseMode() }), "controls.chooseMode"),
+        // The rules open beside the game, which stays as it is.
+        label(
+          h("a", { class: "button-link", href: `/learn/rules/${controller.variant}${location.search}`, target: "_blank", rel: "noopener", "data-testid": "how-to-play" }),
+          "controls.howToPlay",
+        ),
       ),
       h("div", { class: "draw-row" }, this.offerRow, this.offerHint),
     );

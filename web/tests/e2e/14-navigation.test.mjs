@@ -116,6 +116,15 @@ test("a reload before the first move returns to the same game, and Back stays on
     assert.equal(s.seats.length, 6);
     assert.equal(s.ply, 0);
 
+    // "How to play" opens the game's rules beside it; the game stays.
+    const howToPlay = page.getByTestId("how-to-play");
+    assert.equal(new URL(await howToPlay.getAttribute("href"), page.url()).pathname, "/learn/rules/chinese-checkers");
+    const [rules] = await Promise.all([page.context().waitForEvent("page"), howToPlay.click()]);
+    await rules.waitForSelector(".learn-rule");
+    assert.match(await rules.locator("h1").textContent(), /Chinese checkers/);
+    await rules.close();
+    assert.equal(here(page), "/play/chinese-checkers/local");
+
     // Opened at a game's address, Back goes to its mode chooser, not away from the site.
     await page.goBack();
     await modeChooserShown(page);
