@@ -153,8 +153,9 @@ export class App {
     select.addEventListener("change", () => {
       if (isLocale(select.value)) setLocale(select.value);
     });
-    const sound = h("button", { type: "button", class: "sound", "data-testid": "sound", "aria-pressed": String(!isMuted()) });
-    sound.textContent = isMuted() ? t("sound.off") : t("sound.on");
+    // The button says what a click does.
+    const sound = h("button", { type: "button", class: "sound", "data-testid": "sound" });
+    sound.textContent = isMuted() ? t("sound.unmute") : t("sound.mute");
     sound.addEventListener("click", () => {
       setMuted(!isMuted());
       this.renderHeader();

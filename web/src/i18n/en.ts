@@ -1,7 +1,7 @@
 /** English messages: the reference catalog. Every other catalog has exactly these keys. */
 export const en = {
   "app.title": "kingme",
-  "app.tagline": "Draughts in 3D, against the computer or a friend",
+  "app.tagline": "Draughts, Halma and Chinese checkers in 3D, against the computer or friends",
   "chooser.rules": "Choose the rules",
   "chooser.mode": "Choose how to play",
   "chooser.back": "Back",
@@ -28,6 +28,7 @@ export const en = {
   "mode.onlineComing": "Playing with a friend by link is coming soon.",
   "room.title": "Play with a friend",
   "room.link": "Send this link to your friend",
+  "room.linkWatching": "This room's link",
   "room.copy": "Copy link",
   "room.copied": "Link copied.",
   "room.share": "Share…",
@@ -117,8 +118,8 @@ export const en = {
   "game.downloadPdn": "Download PDN",
   "game.copied": "Copied.",
   "game.fen": "Position (FEN)",
-  "sound.on": "Sound on",
-  "sound.off": "Sound off",
+  "sound.mute": "Mute",
+  "sound.unmute": "Unmute",
   "lang.label": "Language",
   "announce.move": "{color}: {from} to {to}.",
   "announce.capture": "{color}: {from} takes {captured}, ends on {to}.",

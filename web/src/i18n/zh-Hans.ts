@@ -3,7 +3,7 @@ import type { MessageKey } from "./en";
 /** 简体中文 */
 export const zhHans: Record<MessageKey, string> = {
   "app.title": "kingme",
-  "app.tagline": "3D 跳棋：与电脑或朋友对弈",
+  "app.tagline": "3D 西洋跳棋、哈尔马与中国跳棋：与电脑或朋友对弈",
   "chooser.rules": "选择规则",
   "chooser.mode": "选择对弈方式",
   "chooser.back": "返回",
@@ -30,6 +30,7 @@ export const zhHans: Record<MessageKey, string> = {
   "mode.onlineComing": "通过链接与朋友对弈即将推出。",
   "room.title": "与朋友对弈",
   "room.link": "把这个链接发给你的朋友",
+  "room.linkWatching": "这个房间的链接",
   "room.copy": "复制链接",
   "room.copied": "链接已复制。",
   "room.share": "分享…",
@@ -119,8 +120,8 @@ export const zhHans: Record<MessageKey, string> = {
   "game.downloadPdn": "下载 PDN",
   "game.copied": "已复制。",
   "game.fen": "局面（FEN）",
-  "sound.on": "声音开",
-  "sound.off": "声音关",
+  "sound.mute": "静音",
+  "sound.unmute": "取消静音",
   "lang.label": "语言",
   "announce.move": "{color}：{from} 走到 {to}。",
   "announce.capture": "{color}：{from} 吃掉 {captured}，停在 {to}。",

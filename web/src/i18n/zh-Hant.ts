@@ -3,7 +3,7 @@ import type { MessageKey } from "./en";
 /** 繁體中文 */
 export const zhHant: Record<MessageKey, string> = {
   "app.title": "kingme",
-  "app.tagline": "3D 跳棋：與電腦或朋友對弈",
+  "app.tagline": "3D 西洋跳棋、哈爾馬與中國跳棋：與電腦或朋友對弈",
   "chooser.rules": "選擇規則",
   "chooser.mode": "選擇對弈方式",
   "chooser.back": "返回",
@@ -30,6 +30,7 @@ export const zhHant: Record<MessageKey, string> = {
   "mode.onlineComing": "透過連結與朋友對弈即將推出。",
   "room.title": "與朋友對弈",
   "room.link": "把這個連結傳給你的朋友",
+  "room.linkWatching": "這個房間的連結",
   "room.copy": "複製連結",
   "room.copied": "連結已複製。",
   "room.share": "分享…",
@@ -119,8 +120,8 @@ export const zhHant: Record<MessageKey, string> = {
   "game.downloadPdn": "下載 PDN",
   "game.copied": "已複製。",
   "game.fen": "局面（FEN）",
-  "sound.on": "聲音開",
-  "sound.off": "聲音關",
+  "sound.mute": "靜音",
+  "sound.unmute": "取消靜音",
   "lang.label": "語言",
   "announce.move": "{color}：{from} 走到 {to}。",
   "announce.capture": "{color}：{from} 吃掉 {captured}，停在 {to}。",

@@ -175,8 +175,9 @@ export class GameScreen {
     const boardArea = h(
       "section",
       { class: "board-area" },
-      this.banner,
-      h("div", { class: "board-frame" }, boardHost, views),
+      // The view buttons sit beside the banner, not on the board, where they hid its far row of coordinates.
+      h("div", { class: "board-head" }, this.banner, views),
+      h("div", { class: "board-frame" }, boardHost),
       h("div", { class: "under-board" }, this.messageLine, this.countdownLine, h("div", { class: "row" }, this.doneButton, this.reselectButton, acceptUnder)),
       h(
         "div",

@@ -218,7 +218,7 @@ export class RoomScreen {
     const variantName = c ? t(`variant.${c.variant}` as MessageKey) : null;
     this.panel.setAttribute("aria-label", t("room.title"));
     this.heading.textContent = variantName ? `${t("room.title")} · ${variantName}` : t("room.title");
-    this.linkLabel.textContent = t("room.link");
+    this.linkLabel.textContent = t(c !== null && c.view.seat === null && c.view.joined ? "room.linkWatching" : "room.link");
     this.copyButton.textContent = t("room.copy");
     this.shareButton.textContent = t("room.share");
     this.copiedNote.textContent = this.copied ? t("room.copied") : "";

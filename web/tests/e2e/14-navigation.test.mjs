@@ -31,6 +31,11 @@ test("a game in progress asks before it is thrown away, and Back and Forward wal
   try {
     await page.waitForSelector("[data-variant]");
     assert.equal(await page.title(), "kingme — choose a game");
+    // The sound button names what a click does.
+    assert.equal(await page.getByTestId("sound").textContent(), "Mute");
+    await page.getByTestId("sound").click();
+    assert.equal(await page.getByTestId("sound").textContent(), "Unmute");
+    await page.getByTestId("sound").click();
     await page.click('[data-variant="english"]');
     await modeChooserShown(page);
     assert.equal(here(page), "/play/english");

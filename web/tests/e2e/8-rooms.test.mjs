@@ -82,6 +82,8 @@ test("two players play through the link while a third watches", { skip }, async 
     const spectator = watcher.page;
     await spectator.getByTestId("room-status").filter({ hasText: "You are watching this game." }).waitFor();
     assert.equal(await spectator.getByTestId("room-join").isVisible(), false, "spectators get no Join button");
+    assert.equal(await spectator.locator('label[for="room-link"]').textContent(), "This room's link", "a spectator is not asked to send the link to a friend");
+    assert.equal(await creator.locator('label[for="room-link"]').textContent(), "Send this link to your friend");
     await spectator.getByTestId("room-presence").filter({ hasText: "Black: connected · White: connected" }).waitFor();
 
     // The creator (Black) moves on the 3D board; both others see it.
