@@ -461,6 +461,21 @@ class ExercisePlayer {
     this.render();
   }
 
+  /** A "find every …" goal: answer `i` of `total` (−1: not one of them) was played. */
+  private foundOne(i: number, total: number): void {
+    if (i < 0) return this.miss(say("notAsked"));
+    if (this.found.has(i)) {
+      this.feedback = { kind: "info", text: say("already") };
+      this.render();
+      return;
+    }
+    this.found.add(i);
+    if (this.found.size === total) return this.succeed();
+    this.feedback = { kind: "right", text: say("found", { found: this.found.size, total }) };
+    this.reset();
+    this.render();
+  }
+
   private succeed(text?: string): void {
     const stars = starsFor(this.mistakes, this.hints);
     recordStars(this.exercise.id, stars);
@@ -522,35 +537,11 @@ class ExercisePlayer {
       return;
     }
     if (goal.kind === "find_all_captures") {
-      const i = goal.captures.findIndex((c) => sameRoute(moveSquares(c), move.path));
-      if (i < 0) return this.miss(say("notAsked"));
-      if (this.found.has(i)) {
-        this.feedback = { kind: "info", text: say("already") };
-        this.render();
-        return;
-      }
-      this.found.add(i);
-      if (this.found.size === goal.captures.length) return this.succeed();
-      this.feedback = { kind: "right", text: say("found", { found: this.found.size, total: goal.captures.length }) };
-      this.reset();
-      this.render();
-      return;
+      return this.foundOne(goal.captures.findIndex((c) => sameRoute(moveSquares(c), move.path)), goal.captures.length);
     }
     if (goal.kind === "find_all_destinations") {
       const end = move.path[move.path.length - 1];
-      const i = move.path[0] === goal.from ? goal.points.indexOf(end) : -1;
-      if (i < 0) return this.miss(say("notAsked"));
-      if (this.found.has(i)) {
-        this.feedback = { kind: "info", text: say("already") };
-        this.render();
-        return;
-      }
-      this.found.add(i);
-      if (this.found.size === goal.points.length) return this.succeed();
-      this.feedback = { kind: "right", text: say("found", { found: this.found.size, total: goal.points.length }) };
-      this.reset();
-      this.render();
-      return;
+      return this.foundOne(move.path[0] === goal.from ? goal.points.indexOf(end) : -1, goal.points.length);
     }
     const wrong = (ex.wrong ?? []).find((w) => (w.legal ?? true) && sameRoute(moveSquares(w.move), move.path));
     if (wrong) return this.miss(tr(wrong.reason));
