@@ -324,7 +324,8 @@ impl RoomGame {
         }
     }
 
-    /// The moves played, in full notation (a Halma resignation is written `resign`).
+    /// The moves played, in full notation (a Halma resignation is written `resigns:S`, S the
+    /// board seat, as the rules crate's records write it).
     pub fn moves_text(&self) -> Vec<String> {
         match self {
             RoomGame::Draughts(g) => g
@@ -335,7 +336,7 @@ impl RoomGame {
                 .turns()
                 .map(|(before, turn)| match turn {
                     halma::Turn::Move(m) => halma::notation::move_to_string(before, m),
-                    halma::Turn::Resign(_) => "resign".to_string(),
+                    halma::Turn::Resign(s) => format!("resigns:{}", s.number()),
                 })
                 .collect(),
         }

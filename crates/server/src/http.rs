@@ -145,6 +145,9 @@ struct CreateRoom {
     /// How many seats (the game's player count); without it the game's smallest.
     #[serde(default)]
     players: Option<u8>,
+    /// The creator's display name (at most 24 printable characters).
+    #[serde(default)]
+    name: Option<String>,
 }
 
 /// The answer to creating a room.
@@ -163,7 +166,7 @@ pub struct RoomCreated {
 }
 
 /// `POST /api/rooms {"variant": "english"}`, optionally with `"fen"`: the position the room's
-/// games start from.
+/// games start from, `"players"` and the creator's `"name"`.
 pub async fn create_room(
     State(app): State<Arc<App>>,
     body: Result<Bytes, BytesRejection>,
@@ -212,7 +215,11 @@ pub async fn create_room(
         }
         Err(e) => return problem(StatusCode::BAD_REQUEST, "bad_variant", e),
     };
-    match app.shared.hub.create_room(game, request.fen).await {
+    let name = match crate::room::display_name(request.name.as_deref()) {
+        Ok(name) => name,
+        Err(refusal) => return problem(StatusCode::BAD_REQUEST, "bad_name", refusal.message),
+    };
+    match app.shared.hub.create_room(game, request.fen, name).await {
         Ok((room, token)) => (
             StatusCode::CREATED,
             Json(RoomCreated {

@@ -273,7 +273,8 @@ pub struct Snapshot {
     pub seats: Vec<SeatView>,
     /// The position the room's games start from.
     pub start_fen: String,
-    /// The moves of the current game, full-path notation.
+    /// The moves of the current game, full-path notation; in Halma a resignation is written
+    /// `resigns:S` in its place among them (S the board seat, 1–6).
     pub moves: Vec<String>,
     /// Whether each move of `moves` carried a draw offer (so that a page rebuilding the game
     /// from a snapshot knows the re-offer rule's state exactly).

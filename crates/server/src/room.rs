@@ -253,6 +253,7 @@ impl Room {
         let created = record.created_at;
         let mut seats = vec![SeatState::default(); usize::from(record.seats.max(1))];
         seats[0].token = Some(record.creator_token.clone());
+        seats[0].name = record.creator_name.clone();
         seats[0].away_since = Some(created);
         Ok(Room {
             game: new_game(&record)?,
@@ -887,16 +888,7 @@ impl Room {
                 None => return refuse(ErrorCode::SeatTaken, "every seat is taken: you can watch"),
             },
         };
-        let name = match name.map(str::trim) {
-            None | Some("") => None,
-            Some(n) if n.chars().count() > MAX_NAME_CHARS || n.chars().any(char::is_control) => {
-                return refuse(
-                    ErrorCode::BadName,
-                    format!("a name is 1 to {MAX_NAME_CHARS} printable characters"),
-                )
-            }
-            Some(n) => Some(n.to_string()),
-        };
+        let name = display_name(name)?;
         let token = match token {
             Some(t) if is_valid_id(t) && self.seat_for_token(t).is_none() => t.to_string(),
             Some(_) => {
@@ -1004,6 +996,21 @@ impl Room {
         new_game(&self.record).unwrap_or_else(|_| {
             RoomGame::new(self.record.game, None).unwrap_or_else(|_| self.game.clone())
         })
+    }
+}
+
+/// A display name as given (trimmed; none when empty).
+///
+/// # Errors
+/// A name over [`MAX_NAME_CHARS`] characters or with control characters: [`ErrorCode::BadName`].
+pub fn display_name(name: Option<&str>) -> Result<Option<String>, Refusal> {
+    match name.map(str::trim) {
+        None | Some("") => Ok(None),
+        Some(n) if n.chars().count() > MAX_NAME_CHARS || n.chars().any(char::is_control) => refuse(
+            ErrorCode::BadName,
+            format!("a name is 1 to {MAX_NAME_CHARS} printable characters"),
+        ),
+        Some(n) => Ok(Some(n.to_string())),
     }
 }
 

@@ -29,7 +29,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     start_fen     TEXT,
     v             INTEGER NOT NULL DEFAULT 0,
     seats         INTEGER NOT NULL DEFAULT 2,
-    presence      TEXT
+    presence      TEXT,
+    creator_name  TEXT
 );
 CREATE TABLE IF NOT EXISTS events (
     room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -56,7 +57,9 @@ CREATE TABLE IF NOT EXISTS expired_rooms (
 ///   the expiry and absence clocks survive a restart; event bodies as in 2.
 /// - 4: rooms of every game (`rooms.variant` holds Halma and Chinese checkers keys too, `seats`
 ///   their player count); event bodies in stored format 4 (names, computer seats).
-const SCHEMA_VERSION: i64 = 4;
+/// - 5: `rooms.creator_name`, the name the creator gave when making the room; event bodies as
+///   in 4.
+const SCHEMA_VERSION: i64 = 5;
 const _: () = assert!(SCHEMA_VERSION == stored::FORMAT);
 /// `PRAGMA application_id` of kingme's databases ("king"), so another program's SQLite file is
 /// refused instead of having rooms added to it.
@@ -117,6 +120,9 @@ fn migrate(conn: &mut Connection, version: i64) -> Result<(), StoreError> {
         migrate_2_to_3(&tx).map_err(failed)?;
     }
     // 3 → 4: format-2 event bodies read the same in format 4; nothing is rewritten.
+    if version < 5 {
+        migrate_4_to_5(&tx).map_err(failed)?;
+    }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)
         .map_err(|e| failed(e.to_string()))?;
     tx.commit().map_err(|e| failed(e.to_string()))
@@ -171,6 +177,12 @@ fn migrate_1_to_2(conn: &Connection) -> Result<(), String> {
 /// Schema 2 → 3: a column for the presence times (rooms without them count from the start).
 fn migrate_2_to_3(conn: &Connection) -> Result<(), String> {
     conn.execute_batch("ALTER TABLE rooms ADD COLUMN presence TEXT;")
+        .map_err(|e| e.to_string())
+}
+
+/// Schema 4 → 5: a column for the creator's display name (rooms made before have none).
+fn migrate_4_to_5(conn: &Connection) -> Result<(), String> {
+    conn.execute_batch("ALTER TABLE rooms ADD COLUMN creator_name TEXT;")
         .map_err(|e| e.to_string())
 }
 
@@ -457,15 +469,17 @@ fn in_savepoint(
 
 fn create(conn: &Connection, r: &RoomRecord) -> Result<(), StoreError> {
     conn.execute(
-        "INSERT INTO rooms (id, variant, created_at, creator_token, start_fen, seats, v)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0)",
+        "INSERT INTO rooms (id, variant, created_at, creator_token, start_fen, seats, v,
+                            creator_name)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7)",
         params![
             r.id,
             r.game.key(),
             to_sql_int(r.created_at),
             r.creator_token,
             r.start_fen,
-            r.seats
+            r.seats,
+            r.creator_name
         ],
     )
     .map_err(backend)?;
@@ -547,10 +561,11 @@ type RecordRow = (
     Option<String>,
     u8,
     Option<String>,
+    Option<String>,
 );
 
 fn record_from_row(row: RecordRow) -> Result<(RoomRecord, Option<PresenceTimes>), StoreError> {
-    let (id, variant, created_at, creator_token, start_fen, seats, presence) = row;
+    let (id, variant, created_at, creator_token, start_fen, seats, presence, creator_name) = row;
     let presence = match presence {
         Some(json) => Some(
             serde_json::from_str::<StoredPresence>(&json)
@@ -567,6 +582,7 @@ fn record_from_row(row: RecordRow) -> Result<(RoomRecord, Option<PresenceTimes>)
         created_at: from_sql_int(created_at),
         seats,
         creator_token,
+        creator_name,
         start_fen,
     };
     Ok((record, presence))
@@ -594,8 +610,8 @@ fn events_of(conn: &Connection, room: &str) -> Result<Vec<RoomEvent>, StoreError
     Ok(events)
 }
 
-const RECORD_COLUMNS: &str =
-    "SELECT id, variant, created_at, creator_token, start_fen, seats, presence FROM rooms";
+const RECORD_COLUMNS: &str = "SELECT id, variant, created_at, creator_token, start_fen, seats, \
+                              presence, creator_name FROM rooms";
 
 fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
     Ok((
@@ -606,6 +622,7 @@ fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
         row.get(4)?,
         row.get(5)?,
         row.get(6)?,
+        row.get(7)?,
     ))
 }
 
@@ -674,6 +691,7 @@ mod tests {
             created_at: 5,
             seats: 2,
             creator_token: "c".into(),
+            creator_name: None,
             start_fen: None,
         }
     }
@@ -718,7 +736,7 @@ mod tests {
             |name: &str| -> i64 { conn.pragma_query_value(None, name, |r| r.get(0)).unwrap() };
         assert_eq!(
             (read("user_version"), read("application_id")),
-            (4, APPLICATION_ID)
+            (5, APPLICATION_ID)
         );
         drop(conn);
         // Opening it again is fine.

@@ -173,6 +173,7 @@ impl Hub {
         &self,
         game: GameKind,
         start_fen: Option<String>,
+        creator_name: Option<String>,
     ) -> Result<(String, String), CreateError> {
         let record = RoomRecord {
             id: random_id(),
@@ -180,6 +181,7 @@ impl Hub {
             created_at: self.now(),
             seats: game.players(),
             creator_token: random_id(),
+            creator_name,
             start_fen,
         };
         let room = Room::new(record.clone()).map_err(CreateError::Fen)?;

@@ -25,6 +25,8 @@ pub struct RoomRecord {
     /// The token of seat 0, the creator's. The other seats' tokens come with the events that
     /// took them.
     pub creator_token: String,
+    /// The creator's display name, given when the room was made (checked like every seat's).
+    pub creator_name: Option<String>,
     /// The position every game of the room starts from (FEN); `None`: the variant's start.
     pub start_fen: Option<String>,
 }

@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 ///   `left_for_computer`. (Schema 3 added presence times beside the events, not in them.)
 /// - 4: `seat_taken` may carry the holder's `name`; `computers_seated` and `seat_reclaimed`
 ///   are new. Every format-2 body reads the same in format 4, so the migration rewrites none.
-pub const FORMAT: i64 = 4;
+/// - 5: the same bodies as 4 (schema 5 added the creator's name to the room's row).
+pub const FORMAT: i64 = 5;
 
 /// One stored event (the room version is stored beside it, not in it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

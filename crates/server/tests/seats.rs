@@ -480,3 +480,63 @@ async fn in_three_player_chinese_checkers_a_resigned_player_leaves_the_others_pl
     assert_eq!(snap["seats"][0]["player"], 2);
     assert_eq!(snap["moves"], json!([]));
 }
+
+#[tokio::test]
+async fn the_creator_names_itself_and_may_start_halma_rooms_from_a_position() {
+    let db = TempDb::new();
+    let server = fast_server(&db).await;
+    let setup = Setup::new(Variant::ChineseCheckers, 3).unwrap();
+    let mut game = kingme_halma::Game::new(setup);
+    let first = kingme_halma_engine::greedy_move(game.position(), 1).expect("a move");
+    let text = notation::move_to_string(game.position(), first);
+    game.play_text(&text).unwrap();
+    let start = game.position().to_string();
+
+    let body =
+        json!({"variant": "chinese-checkers", "players": 3, "name": "  Ann  ", "fen": start});
+    let (status, answer) = server
+        .http("POST", "/api/rooms", Some(&body.to_string()))
+        .await;
+    assert_eq!(status, 201, "{answer}");
+    let created: Value = serde_json::from_str(&answer).unwrap();
+    let room = created["room"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    let mut creator = server.connect(&room, Some(&token), None).await;
+    creator.expect("seat").await;
+    let snap = creator.expect("snapshot").await;
+    assert_eq!(snap["seats"][0]["name"], "Ann", "trimmed: {snap}");
+    assert_eq!(snap["seats"][1]["name"], Value::Null);
+    assert_eq!(snap["start_fen"], start.as_str());
+    assert_eq!(snap["fen"], start.as_str());
+    creator.close().await;
+
+    // Names and positions are checked as every seat's are.
+    for (body, code) in [
+        (
+            json!({"variant": "chinese-checkers", "players": 3, "name": "x".repeat(25)}),
+            "bad_name",
+        ),
+        (
+            json!({"variant": "halma-8", "name": "tab\there"}),
+            "bad_name",
+        ),
+        (
+            json!({"variant": "chinese-checkers", "players": 3, "fen": "not a position"}),
+            "bad_fen",
+        ),
+    ] {
+        let (status, answer) = server
+            .http("POST", "/api/rooms", Some(&body.to_string()))
+            .await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert!(answer.contains(code), "{body}: {answer}");
+    }
+
+    // The name is kept with the room: a restart on the same file still shows it.
+    server.stop().await;
+    let server = fast_server(&db).await;
+    let mut watcher = server.connect(&room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    assert_eq!(snap["seats"][0]["name"], "Ann", "{snap}");
+    assert_eq!(snap["start_fen"], start.as_str());
+}
