@@ -6,7 +6,8 @@ import { clearSavedGame, loadSavedGame, type SavedGame } from "./game/storage";
 import { parseRoute, routeUrl, type Route } from "./game/route";
 import { confirmLeaveGame } from "./ui/confirm";
 import { RulesGame, games, type Seat, type VariantKey } from "./wasm/rules";
-import { gameName, modeChooser, ruleChooser } from "./ui/chooser";
+import { gameName, modeChooser, ruleChooser, type RoomChoice } from "./ui/chooser";
+import type { ComputerSeat } from "./game/online";
 import { h } from "./ui/dom";
 import { GameScreen, type SharedBoard } from "./ui/gameScreen";
 import { isMuted, setMuted } from "./ui/sound";
@@ -225,7 +226,7 @@ export class App {
               start: (variant, mode, fen, players, seats) =>
                 this.tryStart(() => this.startGame(variant, players, mode, fen, [], {}, seats ?? [])),
               loadPdn: (text, players) => this.tryStart(() => this.startFromPdn(text, screen.variant, players)),
-              online: (variant, fen) => this.createOnlineRoom(variant, fen),
+              online: (variant, fen, room) => this.createOnlineRoom(variant, fen, room),
             },
             () => this.show({ kind: "rules" }),
           ),
@@ -283,12 +284,12 @@ export class App {
   }
 
   /** "Play with a friend": makes a room, keeps the creator's seat, and opens its link. */
-  private async createOnlineRoom(variant: VariantKey, fen: string | null): Promise<string | null> {
+  private async createOnlineRoom(variant: VariantKey, fen: string | null, room: RoomChoice): Promise<string | null> {
     try {
-      const created = await createRoom(variant, fen);
+      const created = await createRoom(variant, { fen, players: room.players, name: room.name });
       saveSeat(created.room, { seat: created.seat, token: created.token });
       history.pushState(null, "", created.path + location.search);
-      this.openRoom(created.room);
+      this.openRoom(created.room, room.computers);
       return null;
     } catch (e) {
       return e instanceof Error ? e.message : String(e);
@@ -305,11 +306,16 @@ export class App {
     });
   }
 
-  private openRoom(id: string): void {
-    const room = new RoomScreen(id, this.board, {
-      continueVsComputer: (record, seat) => this.continueVsComputer(record, seat),
-      chooseMode: (variant) => this.show(variant ? { kind: "mode", variant } : { kind: "rules" }),
-    });
+  private openRoom(id: string, computers: readonly ComputerSeat[] = []): void {
+    const room = new RoomScreen(
+      id,
+      this.board,
+      {
+        continueVsComputer: (record, seat) => this.continueVsComputer(record, seat),
+        chooseMode: (variant) => this.show(variant ? { kind: "mode", variant } : { kind: "rules" }),
+      },
+      computers,
+    );
     this.show({ kind: "room", room });
   }
 

@@ -70,6 +70,10 @@ export interface GameController {
   canUndo(): boolean;
   undo(): void;
   resign(): void;
+  /** Whether `resign` would do anything now (absent: whenever the game is not over). */
+  canResign?(): boolean;
+  /** The name the player at `seat` goes by (online rooms), shown beside the seat's own name. */
+  playerName?(seat: Seat): string | null;
   acceptDraw(): void;
   /** The game as text: PDN, or the Halma record. */
   pdn(): string;

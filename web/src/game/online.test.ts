@@ -5,7 +5,7 @@ import { loadSeat } from "../net/seats";
 import { initSync } from "../wasm/pkg/kingme_wasm.js";
 import { RulesGame } from "../wasm/rules";
 import type { ControllerEvent } from "./controller";
-import { OnlineController, type RoomChange } from "./online";
+import { OnlineController, type OnlineOptions, type RoomChange } from "./online";
 
 interface NodeFs {
   readFileSync(path: URL): Uint8Array;
@@ -42,7 +42,11 @@ function baseSnapshot(over: Partial<RoomSnapshot> = {}): RoomSnapshot & { t: "sn
     you: "creator",
     you_no: 0,
     players: 2,
-    seats: [],
+    // Game 1: the creator moves first (Black in English checkers).
+    seats: [
+      { seat_no: 0, taken: true, name: null, computer: null, player: 0, board_seat: null, side: "black" },
+      { seat_no: 1, taken: true, name: null, computer: null, player: 1, board_seat: null, side: "white" },
+    ],
     start_fen: start.fen(),
     moves: [],
     offers: [],
@@ -54,9 +58,23 @@ function baseSnapshot(over: Partial<RoomSnapshot> = {}): RoomSnapshot & { t: "sn
     may_offer_draw: true,
     outcome: null,
     left_for_computer: null,
-    presence: { creator: true, joiner: true, spectators: 0, creator_away_since: null, joiner_away_since: null, seats: [] },
+    presence: {
+      creator: true,
+      joiner: true,
+      spectators: 0,
+      creator_away_since: null,
+      joiner_away_since: null,
+      seats: [
+        { connected: true, away_since: null },
+        { connected: true, away_since: null },
+      ],
+    },
     ...over,
   };
+  // The seat numbers follow the two-seat names unless given.
+  const no = (seat: RoomSnapshot["you"]) => (seat === "creator" ? 0 : seat === "joiner" ? 1 : null);
+  snapshot.you_no = over.you_no !== undefined ? over.you_no : no(snapshot.you);
+  snapshot.to_move_no = over.to_move_no !== undefined ? over.to_move_no : no(snapshot.to_move);
   start.free();
   return snapshot;
 }
@@ -66,6 +84,7 @@ function setup(snapshot = baseSnapshot()) {
   const controller = new OnlineController({
     room: "r1",
     variant: "english",
+    players: 2,
     token: "tok",
     url: "ws://test/ws/r1",
     createSocket: () => {
@@ -99,7 +118,7 @@ describe("online controller", () => {
     // English checkers: Black (seat 0) moves first from the near side; the joiner plays White.
     expect(controller.humans).toEqual([1]);
     expect(controller.nearSeat).toBe(1);
-    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-d4"]), outcome: null });
+    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", seat_no: 0, move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-d4"]), outcome: null });
     expect(events.map((e) => e.kind)).toEqual(["played"]);
     expect(controller.snapshot().ply).toBe(1);
     expect(controller.snapshot().turn).toBe(1);
@@ -113,7 +132,7 @@ describe("online controller", () => {
     const sent = socket().sent.at(-1) as { t: string; ack: number; v: number; move: string };
     expect(sent).toMatchObject({ t: "move", v: 1, move: "c3-d4", offer_draw: false });
     socket().receive({ t: "ack", ack: sent.ack, v: 2 });
-    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", move: "c3-d4", offer_draw: false, ack: sent.ack, fen: fenAfter(["c3-d4"]), outcome: null });
+    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", seat_no: 0, move: "c3-d4", offer_draw: false, ack: sent.ack, fen: fenAfter(["c3-d4"]), outcome: null });
     expect(controller.snapshot().ply).toBe(1);
     expect(events.filter((e) => e.kind === "played")).toHaveLength(1);
     expect(events.some((e) => e.kind === "error")).toBe(false);
@@ -142,7 +161,7 @@ describe("online controller", () => {
 
   it("says so and reloads the room when the server's position differs from its own", () => {
     const { socket, sockets, events } = setup(baseSnapshot({ you: "joiner", to_move: "creator" }));
-    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-b4"]), outcome: null });
+    socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", seat_no: 0, move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-b4"]), outcome: null });
     const error = events.find((e) => e.kind === "error");
     expect(error && error.kind === "error" && error.message).toMatch(/disagree about the position after c3-d4/);
     expect(sockets).toHaveLength(2);
@@ -162,7 +181,8 @@ describe("online controller", () => {
       at: 0,
       t: "resigned",
       seat: "creator",
-      outcome: { winner: "joiner", winner_side: "white", reason: "resignation", description: "resignation" },
+      seat_no: 0,
+      outcome: { winner: "joiner", winner_side: "white", winner_no: 1, ranking: [[1], [0]], reason: "resignation", description: "resignation" },
     });
     expect(controller.snapshot().result).toMatchObject({ winner: 1, placings: [[1], [0]], reason: "resignation" });
   });
@@ -180,8 +200,9 @@ describe("online controller", () => {
     expect(controller.snapshot().result?.winner).toBe(0);
     controller.rematch();
     expect(socket().sent.at(-1)).toEqual({ t: "rematch", game: 1 });
-    socket().receive({ v: 4, at: 0, t: "rematch", game: 2, first: "joiner", fen: fenAfter([]) });
-    expect(controller.view.colors).toEqual({ creator: "white", joiner: "black" });
+    socket().receive({ v: 4, at: 0, t: "rematch", game: 2, first: "joiner", first_no: 1, fen: fenAfter([]) });
+    // The joiner now plays Black (board seat 0), the creator White.
+    expect(controller.view.seats.map((s) => s.board)).toEqual([1, 0]);
     expect(controller.humans).toEqual([1]);
     expect(controller.nearSeat).toBe(1);
     expect(controller.snapshot().ply).toBe(0);
@@ -193,9 +214,20 @@ describe("online controller", () => {
     const moves = ["c3-d4", "f6-e5"];
     const { controller, socket, changes } = setup(baseSnapshot({ v: 3, moves, fen: fenAfter(moves) }));
     expect(controller.view.mayContinueVsComputer).toBe(false);
-    socket().receive({ t: "presence", creator: true, joiner: false, spectators: 0, creator_away_since: null, joiner_away_since: NOW - 60_000 });
+    socket().receive({
+      t: "presence",
+      creator: true,
+      joiner: false,
+      spectators: 0,
+      creator_away_since: null,
+      joiner_away_since: NOW - 60_000,
+      seats: [
+        { connected: true, away_since: null },
+        { connected: false, away_since: NOW - 60_000 },
+      ],
+    });
     expect(controller.view.mayContinueVsComputer).toBe(false);
-    socket().receive({ t: "away", seat: "joiner", since: NOW - 60_000 });
+    socket().receive({ t: "away", seat: "joiner", seat_no: 1, since: NOW - 60_000 });
     expect(controller.view.mayContinueVsComputer).toBe(true);
     controller.continueVsComputer();
     expect(socket().sent.at(-1)).toEqual({ t: "continue_vs_computer", v: 3 });
@@ -300,5 +332,148 @@ describe("online controller", () => {
     controller.resign();
     expect(socket().sent).toHaveLength(sentBefore);
     expect(controller.snapshot().ply).toBe(0);
+  });
+
+  describe("in a Chinese checkers room for three", () => {
+    const CC = "chinese-checkers";
+    function ccGame(moves: string[] = []) {
+      const game = RulesGame.create(CC, null, 3);
+      for (const m of moves) game.playText(m, false);
+      return game;
+    }
+    /** The first listed move of South, the first to move. */
+    function firstMove(): string {
+      const game = ccGame();
+      const move = game.legalMoves()[0]!.notation;
+      game.free();
+      return move;
+    }
+
+    function ccSnapshot(over: Partial<RoomSnapshot> = {}): RoomSnapshot & { t: "snapshot" } {
+      const start = ccGame();
+      const snapshot = baseSnapshot({
+        variant: CC,
+        colors: null,
+        players: 3,
+        seats: [
+          { seat_no: 0, taken: true, name: "Ann", computer: null, player: 0, board_seat: 1, side: null },
+          { seat_no: 1, taken: true, name: "Bo", computer: null, player: 1, board_seat: 3, side: null },
+          { seat_no: 2, taken: false, name: null, computer: "beginner", player: 2, board_seat: 5, side: null },
+        ],
+        start_fen: start.fen(),
+        fen: start.fen(),
+        presence: {
+          creator: true,
+          joiner: true,
+          spectators: 1,
+          creator_away_since: null,
+          joiner_away_since: null,
+          seats: [
+            { connected: true, away_since: null },
+            { connected: true, away_since: null },
+            { connected: false, away_since: null },
+          ],
+        },
+        ...over,
+      });
+      start.free();
+      return snapshot;
+    }
+
+    function ccSetup(snapshot: RoomSnapshot & { t: "snapshot" }, computers: OnlineOptions["computers"] = []) {
+      const sockets: FakeSocket[] = [];
+      const controller = new OnlineController({
+        room: "r1",
+        variant: CC,
+        players: 3,
+        token: "tok",
+        url: "ws://test/ws/r1",
+        computers,
+        createSocket: () => {
+          const s = new FakeSocket();
+          sockets.push(s);
+          return s;
+        },
+        now: () => NOW,
+      });
+      controller.connect();
+      const socket = () => sockets[sockets.length - 1]!;
+      socket().open();
+      socket().receive(snapshot);
+      return { controller, socket };
+    }
+
+    it("maps the room's seats to the board's and rebuilds a resignation, the pieces staying", () => {
+      const first = firstMove();
+      const after = (() => {
+        const game = ccGame([first]);
+        game.resign(2);
+        const fen = game.fen();
+        game.free();
+        return fen;
+      })();
+      const { controller } = ccSetup(ccSnapshot({ v: 4, moves: [first, "resigns:3"], offers: [false, false], fen: after, you: "joiner", you_no: 1 }));
+      expect(controller.view.seats.map((s) => s.board)).toEqual([0, 2, 4]);
+      expect(controller.humans).toEqual([2]);
+      expect(controller.view.notice).toBeNull();
+      const s = controller.snapshot();
+      expect(s.turn).toBe(4);
+      expect(s.details.family === "halma" && s.details.seats.find((x) => x.seat === 2)?.state).toBe("resigned");
+      expect(s.pieces.filter((p) => p.seat === 2)).toHaveLength(10);
+      expect(controller.canResign()).toBe(false);
+    });
+
+    it("lets the computer play for a player away two minutes, who takes the seat back", () => {
+      const { controller, socket } = ccSetup(ccSnapshot({ v: 3 }));
+      expect(controller.view.replaceable).toEqual([]);
+      socket().receive({
+        t: "presence",
+        creator: true,
+        joiner: false,
+        spectators: 0,
+        creator_away_since: null,
+        joiner_away_since: NOW - 3 * 60_000,
+        seats: [
+          { connected: true, away_since: null },
+          { connected: false, away_since: NOW - 3 * 60_000 },
+          { connected: false, away_since: null },
+        ],
+      });
+      expect(controller.view.replaceable).toEqual([1]);
+      expect(controller.view.mayContinueVsComputer).toBe(false);
+      controller.replaceWithComputer(1);
+      expect(socket().sent.at(-1)).toEqual({ t: "replace_with_computer", seat_no: 1, v: 3, level: "intermediate" });
+      socket().receive({ v: 4, at: 0, t: "computers_seated", seats: [1], level: "intermediate" });
+      expect(controller.view.replaceable).toEqual([]);
+
+      // Bo comes back: the computer plays his seat until he takes it back.
+      const bo = ccSetup(ccSnapshot({ v: 4, you: "joiner", you_no: 1 }));
+      bo.socket().receive({ v: 5, at: 0, t: "computers_seated", seats: [1], level: "intermediate" });
+      expect(bo.controller.mayReclaim).toBe(true);
+      expect(bo.controller.humans).toEqual([]);
+      bo.controller.reclaim();
+      expect(bo.socket().sent.at(-1)).toEqual({ t: "reclaim" });
+      bo.socket().receive({ v: 6, at: 0, t: "seat_reclaimed", seat_no: 1 });
+      expect(bo.controller.humans).toEqual([2]);
+    });
+
+    it("gives the seats the creator chose to the computer once the room is open", () => {
+      const waiting = ccSnapshot({
+        joined: false,
+        seats: [
+          { seat_no: 0, taken: true, name: "Ann", computer: null, player: 0, board_seat: 1, side: null },
+          { seat_no: 1, taken: false, name: null, computer: null, player: 1, board_seat: 3, side: null },
+          { seat_no: 2, taken: false, name: null, computer: null, player: 2, board_seat: 5, side: null },
+        ],
+      });
+      const { controller, socket } = ccSetup(waiting, [{ seatNo: 2, level: "beginner" }]);
+      expect(socket().sent.at(-1)).toEqual({ t: "seat_computers", seats: [2], level: "beginner" });
+      socket().receive({ v: 2, at: 0, t: "computers_seated", seats: [2], level: "beginner" });
+      expect(controller.view.joined).toBe(false);
+      socket().receive({ v: 3, at: 0, t: "joined", seat: "joiner", seat_no: 1, name: "Bo" });
+      expect(controller.view.joined).toBe(true);
+      expect(controller.view.seats[1]?.name).toBe("Bo");
+      expect(controller.humans).toEqual([0]);
+    });
   });
 });

@@ -1,29 +1,23 @@
 /**
- * A game in an online room. The server decides; this page applies every room event through its
- * own copy of the rules (kingme-wasm) so that both sides agree, checks the server's position and
- * result after each one, and shows the player's own moves at once (resent until acknowledged).
+ * A game in an online room, for every game on the site and any number of seats. The server
+ * decides; this page applies every room event through its own copy of the rules (kingme-wasm) so
+ * that everyone agrees, checks the server's position and result after each one, and shows the
+ * player's own moves at once (resent until acknowledged).
+ *
+ * The room numbers its seats (0 is the creator's); the board numbers its own (`GameView.seats`).
+ * Which room seat plays which board seat follows from the server's turn order (`SeatView.player`,
+ * rotated by every rematch) and the rules' order of the board seats: mapped here, once.
  */
 import type { GameRecord } from "../engine/protocol";
 import { RoomConnection, type ConnectionStatus, type SocketLike } from "../net/client";
-import { otherSeat, type Colors, type ErrorCode, type OutcomeView, type Presence, type RoomEvent, type RoomSnapshot, type Seat, type Side } from "../net/protocol";
+import type { ErrorCode, OutcomeView, Presence, RoomEvent, RoomSnapshot, Seat, SeatView as RoomSeatView } from "../net/protocol";
 import { forgetSeat, newSeatToken, nextAckId, saveSeat } from "../net/seats";
-import { RulesGame, draughtsDetails, seatView, type GameView, type LegalMove, type Seat as SeatIndex, type VariantKey } from "../wasm/rules";
-import type { ControllerEvent, GameController, Mode } from "./controller";
+import { RulesGame, draughtsDetails, halmaDetails, type GameView, type LegalMove, type RecordView, type Seat as SeatIndex, type VariantKey } from "../wasm/rules";
+import type { ControllerEvent, GameController, Level, Mode } from "./controller";
 
 type Snapshot = GameView;
 
-const opposite = (side: Side): Side => (side === "white" ? "black" : "white");
-
-/** The wire names sides by colour; the page by seat index. Map at this edge. */
-function seatOfSide(view: Pick<GameView, "seats">, side: Side): SeatIndex {
-  return view.seats.find((s) => s.color === side)?.index ?? 0;
-}
-
-function sideOfSeat(view: Pick<GameView, "seats">, seat: SeatIndex): Side {
-  return seatView(view, seat)?.color === "black" ? "black" : "white";
-}
-
-/** How long the opponent must be away before the game may go on against the computer. */
+/** How long a player must be away before the others may go on without them. */
 export const ABSENCE_MS = 2 * 60 * 1000;
 
 /** What the room screen hears besides the game's own events. */
@@ -37,37 +31,69 @@ export type RoomChange =
   /** This player took the game to the computer: continue it locally. */
   | { kind: "handOver"; record: GameRecord; seat: SeatIndex };
 
+/** One seat of the room as this page shows it. */
+export interface RoomSeat {
+  seatNo: number;
+  /** A player holds it (a computer seat from the start has none). */
+  taken: boolean;
+  name: string | null;
+  /** The level of the computer playing it, if one does. */
+  computer: string | null;
+  connected: boolean;
+  /** Since when its holder has been away (ms since the epoch), if it has one and is away. */
+  awaySince: number | null;
+  /** The board seat it plays in the current game. */
+  board: SeatIndex;
+}
+
 export interface RoomView {
   room: string;
   variant: VariantKey;
-  /** This page's seat; null for spectators. */
-  seat: Seat | null;
+  /** How many seats the room has. */
+  players: number;
+  /** This page's seat number; null for spectators. */
+  seatNo: number | null;
+  /** Every seat is taken: the game has started. */
   joined: boolean;
   game: number;
-  colors: Colors;
-  presence: Presence;
+  seats: RoomSeat[];
+  spectators: number;
   status: ConnectionStatus;
-  /** A player took the game out of the room to go on against the computer. */
-  leftForComputer: Seat | null;
-  /** The opponent has been away long enough to go on against the computer. */
+  /** The seat that took the game out of the room to go on against the computer. */
+  leftForComputer: number | null;
+  /** Two-seat draughts: the opponent has been away long enough to go on against the computer. */
   mayContinueVsComputer: boolean;
+  /** Other rooms: the seats whose holders have been away two minutes (the computer may take them). */
+  replaceable: number[];
   /** The last refused request or connection problem, in words. */
   notice: string | null;
   /** The first snapshot has arrived. */
   ready: boolean;
 }
 
-interface MoveRecord {
+interface TurnRecord {
   path: string[];
   offer: boolean;
   seat: SeatIndex;
+  /** A Halma resignation (a turn of its own, after which the others play on). */
+  resigned: boolean;
+}
+
+/** A seat the creator gives to the computer as soon as the room is open. */
+export interface ComputerSeat {
+  seatNo: number;
+  level: Level;
 }
 
 export interface OnlineOptions {
   room: string;
   variant: VariantKey;
+  /** The room's seat count (the game's player count), as the room's page was told. */
+  players: number;
   token: string | null;
   url: string;
+  /** The creator's choice of computer seats, sent once the room is open. */
+  computers?: readonly ComputerSeat[];
   createSocket?: (url: string) => SocketLike;
   now?: () => number;
 }
@@ -81,22 +107,41 @@ const MOVE_REFUSALS: ReadonlySet<ErrorCode> = new Set([
   "game_left_room",
   "waiting_for_opponent",
   "not_a_player",
+  "computer_playing",
   "storage",
 ]);
 
-function sameOutcome(view: Snapshot, server: OutcomeView | null): boolean {
-  const local = view.result;
-  if (local === null || server === null) return local === server;
-  const winner = local.winner === null ? null : sideOfSeat(view, local.winner);
-  return winner === server.winner_side && local.reason === server.reason;
+/** A Halma resignation in the server's list of moves: `resigns:S`, S the board seat (1–6). */
+const RESIGNS = /^resigns:(\d)$/;
+
+/** The two-seat names of room seats 0 and 1. */
+const seatNoOf = (seat: Seat): number => (seat === "creator" ? 0 : 1);
+
+/** The board seats in the order the room's turn order counts them (player 0 first). */
+function turnOrder(start: GameView): SeatIndex[] {
+  if (start.details.family === "halma") return start.seats.map((s) => s.index);
+  const first = start.turn ?? start.seats[0]?.index ?? 0;
+  return [first, ...start.seats.map((s) => s.index).filter((i) => i !== first)];
 }
+
+/** The game's start as the rules see it (for the order of its board seats). */
+function startView(variant: VariantKey, fen: string, players: number): GameView {
+  const game = RulesGame.create(variant, fen, players);
+  try {
+    return game.snapshot();
+  } finally {
+    game.free();
+  }
+}
+
+const placingsKey = (groups: readonly (readonly number[])[]): string => groups.map((g) => [...g].sort((a, b) => a - b).join(",")).join("|");
 
 export class OnlineController implements GameController {
   readonly mode: Mode = "online";
   readonly variant: VariantKey;
   readonly thinking = false;
   private game: RulesGame;
-  private history: MoveRecord[] = [];
+  private history: TurnRecord[] = [];
   private current: Snapshot;
   private readonly connection: RoomConnection;
   private readonly listeners = new Set<(event: ControllerEvent) => void>();
@@ -105,27 +150,31 @@ export class OnlineController implements GameController {
   /** The player's own move shown before the server acknowledged it. */
   private optimistic: { ack: number; plyBefore: number; path: string[]; offer: boolean } | null = null;
   private serverOutcome: OutcomeView | null = null;
-  private awaySignalled = false;
+  /** Seats the server said have been away two minutes (until they come back). */
+  private readonly awaySignalled = new Set<number>();
+  private computersPending: readonly ComputerSeat[];
   private destroyed = false;
   readonly view: RoomView;
 
   constructor(options: OnlineOptions) {
     this.variant = options.variant;
     this.now = options.now ?? Date.now;
-    this.game = RulesGame.create(options.variant, null);
+    this.computersPending = options.computers ?? [];
+    this.game = RulesGame.create(options.variant, null, options.players);
     this.current = this.game.snapshot();
-    const start = sideOfSeat(this.current, this.current.turn ?? 0);
     this.view = {
       room: options.room,
       variant: options.variant,
-      seat: null,
+      players: options.players,
+      seatNo: null,
       joined: false,
       game: 1,
-      colors: { creator: start, joiner: opposite(start) },
-      presence: { creator: false, joiner: false, spectators: 0, creator_away_since: null, joiner_away_since: null, seats: [] },
+      seats: [],
+      spectators: 0,
       status: "connecting",
       leftForComputer: null,
       mayContinueVsComputer: false,
+      replaceable: [],
       notice: null,
       ready: false,
     };
@@ -140,10 +189,10 @@ export class OnlineController implements GameController {
         snapshot: (s) => this.onSnapshot(s),
         event: (e) => this.onEvent(e),
         synced: () => this.roomChanged(),
-        seat: (seat, token) => this.onSeat(seat, token),
+        seat: (seat, token, seatNo) => this.onSeat(seat, token, seatNo),
         presence: (p) => this.onPresence(p),
-        away: (seat) => {
-          if (this.view.seat !== null && seat === otherSeat(this.view.seat)) this.awaySignalled = true;
+        away: (_seat, _since, seatNo) => {
+          if (seatNo !== this.view.seatNo) this.awaySignalled.add(seatNo);
           this.roomChanged();
         },
         refused: (code, message, ack) => this.onRefused(code, message, ack),
@@ -154,6 +203,8 @@ export class OnlineController implements GameController {
         },
         status: (status, detail) => {
           this.view.status = status;
+          // Requests may be sent once the connection is up to date with the room.
+          if (status === "open" && this.view.ready) this.seatPendingComputers();
           if (detail.code !== undefined && detail.code >= 4000 && detail.code < 4400) {
             this.view.notice = `${detail.code} ${detail.reason ?? ""}`.trim();
           }
@@ -176,19 +227,22 @@ export class OnlineController implements GameController {
 
   // --- GameController -----------------------------------------------------------------------
 
+  /** This page's board seat while it plays (not while the computer plays for it). */
   get humans(): readonly SeatIndex[] {
-    const { seat, joined, leftForComputer } = this.view;
-    return seat !== null && joined && leftForComputer === null ? [this.seatIndexOf(seat)] : [];
+    const { seatNo, joined, leftForComputer } = this.view;
+    const mine = seatNo === null ? undefined : this.view.seats[seatNo];
+    return mine !== undefined && joined && leftForComputer === null && mine.computer === null ? [mine.board] : [];
   }
 
-  /** The player's own side is near; spectators see it from the first seat. */
+  /** The player's own side is near; spectators see the game from the creator's side. */
   get nearSeat(): SeatIndex {
-    return this.view.seat === null ? 0 : this.seatIndexOf(this.view.seat);
+    const seat = this.view.seats[this.view.seatNo ?? 0];
+    return this.view.seatNo === null && this.isDraughts() ? 0 : (seat?.board ?? 0);
   }
 
-  /** The seat index of a room seat (creator or joiner), by the colour it plays. */
-  seatIndexOf(seat: Seat): SeatIndex {
-    return seatOfSide(this.current, this.colorOf(seat));
+  /** The room seat that plays board seat `board` in the current game. */
+  roomSeatOf(board: SeatIndex): RoomSeat | undefined {
+    return this.view.seats.find((s) => s.board === board);
   }
 
   snapshot(): Snapshot {
@@ -213,7 +267,7 @@ export class OnlineController implements GameController {
       this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
       return;
     }
-    this.history.push({ path: [...move.path], offer, seat });
+    this.history.push({ path: [...move.path], offer, seat, resigned: false });
     const pending = this.connection.sendMove(move.notation, offer, v);
     this.optimistic = { ack: pending.ack, plyBefore, path: [...move.path], offer };
     this.refresh();
@@ -228,9 +282,17 @@ export class OnlineController implements GameController {
     /* no undo in online games */
   }
 
+  /** Whether this page's player may still resign (in Halma, not after finishing or resigning). */
+  canResign(): boolean {
+    const mine = this.humans[0];
+    if (this.current.result !== null || mine === undefined) return false;
+    const halma = halmaDetails(this.current);
+    return halma === null || halma.seats.find((x) => x.seat === mine)?.state === "playing";
+  }
+
   resign(): void {
     const v = this.connection.version;
-    if (this.current.result !== null || this.humans.length === 0 || v === null) return;
+    if (!this.canResign() || v === null) return;
     this.request({ t: "resign", v });
   }
 
@@ -247,16 +309,17 @@ export class OnlineController implements GameController {
   }
 
   record(): GameRecord {
-    return {
-      variant: this.variant,
-      players: 2,
-      startFen: this.game.startFen(),
-      moves: this.history.map(({ path, offer }) => ({ path, offer })),
-    };
+    const moves: GameRecord["moves"] = [];
+    const resigned: RecordView["resigned"] = [];
+    for (const turn of this.history) {
+      if (turn.resigned) resigned.push({ seat: turn.seat, after: moves.length });
+      else moves.push({ path: turn.path, offer: turn.offer });
+    }
+    return { variant: this.variant, players: this.view.players, startFen: this.game.startFen(), moves, resigned };
   }
 
   start(): void {
-    /* the server starts the game when the second player joins */
+    /* the server starts the game when every seat is taken */
   }
 
   subscribe(listener: (event: ControllerEvent) => void): () => void {
@@ -280,18 +343,53 @@ export class OnlineController implements GameController {
     return () => this.roomListeners.delete(listener);
   }
 
-  /** Takes the free seat; its token is kept before asking, so no lost answer can lose it. */
-  join(): void {
+  /** Whether this is a two-seat draughts room (colours, "continue against the computer"). */
+  isDraughts(): boolean {
+    return this.current.details.family === "draughts";
+  }
+
+  /** Whether this page holds the creator's seat. */
+  get isCreator(): boolean {
+    return this.view.seatNo === 0;
+  }
+
+  /**
+   * Takes a free seat (`seatNo`, or the first free one) under `name`; its token is kept before
+   * asking, so no lost answer can lose it.
+   */
+  join(seatNo?: number, name?: string): void {
     const token = newSeatToken();
-    saveSeat(this.view.room, { seat: "joiner", token });
-    if (!this.connection.join(token)) {
+    saveSeat(this.view.room, { seat: seatNo === 0 ? "creator" : "joiner", token });
+    if (!this.connection.join(token, seatNo, name?.trim() || undefined)) {
       forgetSeat(this.view.room);
       this.view.notice = "not connected: trying again";
       this.roomChanged();
     }
   }
 
-  /** "Swap sides and play again", once the game is over. */
+  /** The creator gives every free seat (or `seats`) to the computer at `level`; the game then starts. */
+  seatComputers(level: Level, seats?: readonly number[]): void {
+    this.request(seats === undefined ? { t: "seat_computers", level } : { t: "seat_computers", seats: [...seats], level });
+  }
+
+  /** The computer at `level` plays for seat `seatNo`, whose holder has been away two minutes. */
+  replaceWithComputer(seatNo: number, level: Level = "intermediate"): void {
+    const v = this.connection.version;
+    if (v !== null) this.request({ t: "replace_with_computer", seat_no: seatNo, v, level });
+  }
+
+  /** Takes this page's seat back from the computer that played for it. */
+  reclaim(): void {
+    this.request({ t: "reclaim" });
+  }
+
+  /** The computer plays this page's seat (while its holder was away): it may take it back. */
+  get mayReclaim(): boolean {
+    const mine = this.view.seatNo === null ? undefined : this.view.seats[this.view.seatNo];
+    return mine !== undefined && mine.taken && mine.computer !== null;
+  }
+
+  /** "Play again" once the game is over (the seats' order rotates). */
   rematch(): void {
     this.request({ t: "rematch", game: this.view.game });
   }
@@ -299,10 +397,6 @@ export class OnlineController implements GameController {
   continueVsComputer(): void {
     const v = this.connection.version;
     if (v !== null) this.request({ t: "continue_vs_computer", v });
-  }
-
-  colorOf(seat: Seat): Side {
-    return this.view.colors[seat];
   }
 
   private request(message: Parameters<RoomConnection["send"]>[0]): void {
@@ -325,27 +419,50 @@ export class OnlineController implements GameController {
     this.emitRoom({ kind: "room" });
   }
 
+  private allSeated(): boolean {
+    return this.view.seats.length > 0 && this.view.seats.every((s) => s.taken || s.computer !== null);
+  }
+
+  /** The board seat of room seat `seatNo`. */
+  private boardOf(seatNo: number): SeatIndex {
+    return this.view.seats[seatNo]?.board ?? 0;
+  }
+
+  private sameOutcome(server: OutcomeView | null): boolean {
+    const local = this.current.result;
+    if (local === null || server === null) return local === server;
+    const winner = server.winner_no === null ? null : this.boardOf(server.winner_no);
+    if (local.winner !== winner) return false;
+    if (this.isDraughts()) return local.reason === server.reason;
+    return placingsKey(local.placings) === placingsKey(server.ranking.map((g) => g.map((n) => this.boardOf(n))));
+  }
+
   private refresh(): void {
     let s = this.game.snapshot();
     if (s.result === null && this.serverOutcome !== null) {
       const o = this.serverOutcome;
-      const winner = o.winner_side === null ? null : seatOfSide(s, o.winner_side);
-      const placings = winner === null ? [s.seats.map((x) => x.index)] : [[winner], s.seats.map((x) => x.index).filter((x) => x !== winner)];
+      const winner = o.winner_no === null ? null : this.boardOf(o.winner_no);
+      const placings = o.ranking.map((g) => g.map((n) => this.boardOf(n)));
       s = { ...s, turn: null, result: { placings, winner, reason: o.reason, reasonText: o.description } };
     }
+    // Nobody is to move before every seat is taken.
+    if (!this.view.joined && s.result === null) s = { ...s, turn: null };
     this.current = s;
   }
 
   private updateAbsence(): void {
     const v = this.view;
-    const opponent = v.seat === null ? null : otherSeat(v.seat);
-    let away = false;
-    if (opponent !== null && v.joined && v.leftForComputer === null && this.current.result === null) {
-      const connected = v.presence[opponent];
-      const since = opponent === "creator" ? v.presence.creator_away_since : v.presence.joiner_away_since;
-      away = !connected && (this.awaySignalled || (since !== null && this.now() - since >= ABSENCE_MS));
-    }
-    v.mayContinueVsComputer = away;
+    const playing = v.seatNo !== null && v.joined && v.leftForComputer === null && this.current.result === null;
+    const away = (s: RoomSeat) =>
+      s.seatNo !== v.seatNo &&
+      s.taken &&
+      s.computer === null &&
+      !s.connected &&
+      (this.awaySignalled.has(s.seatNo) || (s.awaySince !== null && this.now() - s.awaySince >= ABSENCE_MS));
+    const awaySeats = playing ? v.seats.filter(away).map((s) => s.seatNo) : [];
+    const twoSeatDraughts = this.isDraughts() && v.players === 2;
+    v.mayContinueVsComputer = twoSeatDraughts && awaySeats.length > 0;
+    v.replaceable = twoSeatDraughts ? [] : awaySeats;
   }
 
   /** The page and the server disagree: say so and take the server's state afresh. */
@@ -355,40 +472,62 @@ export class OnlineController implements GameController {
     this.connection.reconnect(true);
   }
 
-  private onSeat(seat: Seat, token: string): void {
+  private onSeat(seat: Seat, token: string, seatNo: number): void {
     saveSeat(this.view.room, { seat, token });
-    const changed = this.view.seat !== seat;
-    this.view.seat = seat;
+    const changed = this.view.seatNo !== seatNo;
+    this.view.seatNo = seatNo;
     this.view.notice = null;
     if (changed && this.view.ready) this.emitRoom({ kind: "reset" });
     this.roomChanged();
   }
 
   private onPresence(p: Presence): void {
-    this.view.presence = p;
-    const opponent = this.view.seat === null ? null : otherSeat(this.view.seat);
-    if (opponent !== null && p[opponent]) this.awaySignalled = false;
+    this.view.spectators = p.spectators;
+    p.seats.forEach((x, i) => {
+      const seat = this.view.seats[i];
+      if (!seat) return;
+      seat.connected = x.connected;
+      seat.awaySince = x.away_since;
+      if (x.connected) this.awaySignalled.delete(i);
+    });
     this.roomChanged();
   }
 
   private onRefused(code: ErrorCode, message: string, ack: number | undefined): void {
-    if (code === "bad_token" || (this.view.seat === null && code === "seat_taken")) forgetSeat(this.view.room);
-    if (code === "wrong_game") return; // both players asked for the rematch: it has started
+    if (code === "bad_token" || (this.view.seatNo === null && code === "seat_taken")) forgetSeat(this.view.room);
+    if (code === "wrong_game") return; // several players asked for the rematch: it has started
     // The server names a refused move by its ack; a refusal without one is about the move only
     // when its code is a move's.
     const ourMove = ack === undefined ? MOVE_REFUSALS.has(code) : ack === this.optimistic?.ack;
-    if (this.optimistic !== null && ourMove) {
-      // The move shown at once was refused: take it back.
-      this.connection.forget(this.optimistic.ack);
-      this.optimistic = null;
-      this.game.undo();
-      this.history.pop();
-      this.refresh();
-      this.emit({ kind: "undone", plies: 1 });
-    }
+    // The move shown at once was refused: take it back.
+    if (ourMove) this.takeBackOptimistic();
     this.view.notice = message;
     this.emit({ kind: "error", message });
     this.roomChanged();
+  }
+
+  private takeBackOptimistic(): void {
+    const optimistic = this.optimistic;
+    if (optimistic === null) return;
+    this.connection.forget(optimistic.ack);
+    this.optimistic = null;
+    this.game.undo();
+    this.history.pop();
+    this.refresh();
+    this.emit({ kind: "undone", plies: 1 });
+  }
+
+  /** The room's seats from a snapshot, mapped to the board seats they play. */
+  private seatsOf(s: RoomSnapshot, order: readonly SeatIndex[]): RoomSeat[] {
+    return s.seats.map((x: RoomSeatView, i) => ({
+      seatNo: x.seat_no,
+      taken: x.taken,
+      name: x.name,
+      computer: x.computer,
+      connected: s.presence.seats[i]?.connected ?? false,
+      awaySince: s.presence.seats[i]?.away_since ?? null,
+      board: order[x.player] ?? 0,
+    }));
   }
 
   private onSnapshot(s: RoomSnapshot): void {
@@ -396,26 +535,38 @@ export class OnlineController implements GameController {
       this.view.notice = `the room plays ${s.variant}, not ${this.variant}`;
     }
     const v = this.view;
-    v.seat = s.you;
+    v.players = s.players;
+    v.seatNo = s.you_no;
     v.joined = s.joined;
     v.game = s.game;
-    if (s.colors !== null) v.colors = s.colors;
-    v.presence = s.presence;
-    v.leftForComputer = s.left_for_computer;
+    v.spectators = s.presence.spectators;
+    v.leftForComputer = s.left_for_computer === null ? null : seatNoOf(s.left_for_computer);
+    v.seats = this.seatsOf(s, turnOrder(startView(this.variant, s.start_fen, s.players)));
     this.serverOutcome = s.outcome;
 
-    const game = RulesGame.create(this.variant, s.start_fen);
-    const history: MoveRecord[] = [];
+    const game = RulesGame.create(this.variant, s.start_fen, s.players);
+    const history: TurnRecord[] = [];
     try {
       s.moves.forEach((text, i) => {
+        const resigns = RESIGNS.exec(text);
+        if (resigns) {
+          const seat = Number(resigns[1]) - 1;
+          game.resign(seat);
+          history.push({ path: [], offer: false, seat, resigned: true });
+          return;
+        }
         const offer = s.offers[i] === true;
         const seat = game.snapshot().turn ?? 0;
         const move = game.playText(text, offer);
-        history.push({ path: move.path, offer, seat });
+        history.push({ path: move.path, offer, seat, resigned: false });
       });
-      const loser = s.outcome?.winner_side ? opposite(s.outcome.winner_side) : null;
-      if (s.outcome?.reason === "resignation" && loser !== null) game.resign(seatOfSide(game.snapshot(), loser));
-      if (s.outcome?.reason === "agreement") game.acceptDraw();
+      const o = s.outcome;
+      if (o !== null && game.snapshot().result === null && game.snapshot().details.family === "draughts") {
+        // Draughts keeps a resignation or an agreed draw beside its moves, not among them.
+        const loser = o.winner_no === null ? null : v.seats.find((x) => x.seatNo !== o.winner_no);
+        if (o.reason === "resignation" && loser) game.resign(loser.board);
+        if (o.reason === "agreement") game.acceptDraw();
+      }
     } catch (e) {
       this.view.notice = e instanceof Error ? e.message : String(e);
     }
@@ -425,7 +576,7 @@ export class OnlineController implements GameController {
 
     const optimistic = this.optimistic;
     if (optimistic !== null) {
-      if (s.moves.length > optimistic.plyBefore || s.you === null || s.to_move !== s.you) {
+      if (s.moves.length > optimistic.plyBefore || s.you_no === null || s.to_move_no !== s.you_no) {
         // Stored already (or overtaken): the server's state is the truth.
         this.connection.forget(optimistic.ack);
         this.optimistic = null;
@@ -434,7 +585,7 @@ export class OnlineController implements GameController {
         const seat = this.game.snapshot().turn ?? 0;
         try {
           this.game.playPath(optimistic.path, optimistic.offer);
-          this.history.push({ path: optimistic.path, offer: optimistic.offer, seat });
+          this.history.push({ path: optimistic.path, offer: optimistic.offer, seat, resigned: false });
         } catch {
           this.connection.forget(optimistic.ack);
           this.optimistic = null;
@@ -451,64 +602,115 @@ export class OnlineController implements GameController {
     this.emitRoom({ kind: "room" });
   }
 
+  /** The creator's computer seats, chosen with the room, given once the room is open. */
+  private seatPendingComputers(): void {
+    if (this.computersPending.length === 0) return;
+    const wanted = this.computersPending.filter((c) => {
+      const seat = this.view.seats[c.seatNo];
+      return seat !== undefined && !seat.taken && seat.computer === null;
+    });
+    this.computersPending = [];
+    if (!this.isCreator || this.view.joined) return;
+    const levels = [...new Set(wanted.map((c) => c.level))];
+    for (const level of levels) {
+      this.seatComputers(
+        level,
+        wanted.filter((c) => c.level === level).map((c) => c.seatNo),
+      );
+    }
+  }
+
   private onEvent(e: RoomEvent): void {
     this.view.notice = null;
     switch (e.t) {
-      case "joined":
-        this.view.joined = true;
-        this.refresh();
+      case "joined": {
+        const seat = this.view.seats[e.seat_no];
+        if (seat) {
+          seat.taken = true;
+          seat.name = e.name ?? null;
+          seat.connected = seat.connected || e.seat_no === this.view.seatNo;
+        }
+        this.startedIfSeated();
+        break;
+      }
+      case "computers_seated":
+        for (const n of e.seats) {
+          const seat = this.view.seats[n];
+          if (seat) seat.computer = e.level;
+        }
+        this.startedIfSeated();
+        break;
+      case "seat_reclaimed": {
+        const seat = this.view.seats[e.seat_no];
+        if (seat) seat.computer = null;
         this.emit({ kind: "changed" });
         break;
+      }
       case "moved":
         this.onMoved(e);
         break;
       case "draw_accepted":
       case "resigned":
-        this.optimistic = null;
+        // A move of this page's still unconfirmed was chosen before this: the server refuses it.
+        this.takeBackOptimistic();
         try {
-          if (e.t === "resigned") this.game.resign(this.seatIndexOf(e.seat));
-          else this.game.acceptDraw();
+          if (e.t === "resigned") {
+            const board = this.boardOf(e.seat_no);
+            this.game.resign(board);
+            if (!this.isDraughts()) this.history.push({ path: [], offer: false, seat: board, resigned: true });
+          } else this.game.acceptDraw();
         } catch (err) {
           this.disagree(err instanceof Error ? err.message : String(err));
           return;
         }
         this.refresh();
-        if (!sameOutcome(this.current, e.outcome)) this.serverOutcome = e.outcome;
+        if (!this.sameOutcome(e.outcome)) this.serverOutcome = e.outcome;
         this.refresh();
         this.emit({ kind: "changed" });
         break;
       case "rematch": {
-        const game = RulesGame.create(this.variant, e.fen);
-        const firstView = game.snapshot();
-        const first = sideOfSeat(firstView, firstView.turn ?? 0);
+        const game = RulesGame.create(this.variant, e.fen, this.view.players);
+        const order = turnOrder(game.snapshot());
+        const n = this.view.seats.length;
+        for (const seat of this.view.seats) seat.board = order[(seat.seatNo - e.first_no + n) % n] ?? 0;
         this.game.free();
         this.game = game;
         this.history = [];
         this.optimistic = null;
         this.serverOutcome = null;
-        this.awaySignalled = false;
+        this.awaySignalled.clear();
         this.view.game = e.game;
         this.view.leftForComputer = null;
-        this.view.colors = e.first === "creator" ? { creator: first, joiner: opposite(first) } : { creator: opposite(first), joiner: first };
         this.refresh();
         this.emitRoom({ kind: "reset" });
         break;
       }
-      case "left_for_computer":
-        this.view.leftForComputer = e.seat;
-        if (e.seat === this.view.seat) {
-          this.emitRoom({ kind: "handOver", record: this.record(), seat: this.seatIndexOf(e.seat) });
+      case "left_for_computer": {
+        const seatNo = seatNoOf(e.seat);
+        this.view.leftForComputer = seatNo;
+        if (seatNo === this.view.seatNo) {
+          this.emitRoom({ kind: "handOver", record: this.record(), seat: this.boardOf(seatNo) });
         } else {
           this.emit({ kind: "changed" });
         }
         break;
+      }
     }
     this.roomChanged();
   }
 
+  private startedIfSeated(): void {
+    const joined = this.allSeated();
+    if (joined !== this.view.joined) {
+      this.view.joined = joined;
+      this.refresh();
+    }
+    this.emit({ kind: "changed" });
+  }
+
   private onMoved(e: Extract<RoomEvent, { t: "moved" }>): void {
     const optimistic = this.optimistic;
-    if (optimistic !== null && e.seat === this.view.seat && e.ack === optimistic.ack) {
+    if (optimistic !== null && e.seat_no === this.view.seatNo && e.ack === optimistic.ack) {
       this.optimistic = null;
     } else if (optimistic !== null) {
       this.disagree("the order of the moves");
@@ -522,7 +724,7 @@ export class OnlineController implements GameController {
         this.disagree(`the move ${e.move} (${err instanceof Error ? err.message : String(err)})`);
         return;
       }
-      this.history.push({ path: [...move.path], offer: e.offer_draw, seat });
+      this.history.push({ path: [...move.path], offer: e.offer_draw, seat, resigned: false });
       this.refresh();
       this.emit({ kind: "played", played: { move, seat, offeredDraw: e.offer_draw, after: this.current } });
     }
@@ -531,6 +733,6 @@ export class OnlineController implements GameController {
       this.disagree(`the position after ${e.move}`);
       return;
     }
-    if (!sameOutcome(this.current, e.outcome)) this.disagree(`the result after ${e.move}`);
+    if (!this.sameOutcome(e.outcome)) this.disagree(`the result after ${e.move}`);
   }
 }

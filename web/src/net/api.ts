@@ -1,12 +1,16 @@
 /** The rooms' HTTP API: creating a room and asking whether a link still works. */
 import type { VariantKey } from "../wasm/rules";
-import type { Presence, Seat } from "./protocol";
+import type { Presence, Seat, SeatView } from "./protocol";
 
 export interface RoomCreated {
   room: string;
   token: string;
   seat: Seat;
+  /** The creator's seat number (0). */
+  seat_no: number;
   variant: string;
+  /** How many seats the room has. */
+  players: number;
   /** The link to share, relative to the site. */
   path: string;
 }
@@ -15,6 +19,8 @@ export interface RoomInfo {
   room: string;
   variant: string;
   joined: boolean;
+  players: number;
+  seats: SeatView[];
   game: number;
   created_at: number;
   expires_at: number;
@@ -40,12 +46,25 @@ async function problem(response: Response): Promise<RoomProblem> {
   }
 }
 
-/** `POST /api/rooms`: a new room for `variant`, optionally from `fen`. */
-export async function createRoom(variant: VariantKey, fen: string | null): Promise<RoomCreated> {
+/** What a room is made with besides its game: the start position, the seats, the creator's name. */
+export interface NewRoom {
+  fen?: string | null;
+  /** How many seats (the game's player count); the game's smallest when absent. */
+  players?: number;
+  /** The creator's display name, as the others see it. */
+  name?: string | null;
+}
+
+/** `POST /api/rooms`: a new room for `variant`; the server checks every field and names a bad one. */
+export async function createRoom(variant: VariantKey, room: NewRoom = {}): Promise<RoomCreated> {
+  const body: Record<string, unknown> = { variant };
+  if (room.fen) body["fen"] = room.fen;
+  if (room.players !== undefined) body["players"] = room.players;
+  if (room.name) body["name"] = room.name;
   const response = await fetch("/api/rooms", {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(fen ? { variant, fen } : { variant }),
+    body: JSON.stringify(body),
   });
   if (!response.ok) throw await problem(response);
   return (await response.json()) as RoomCreated;

@@ -46,9 +46,10 @@ export interface ConnectionListener {
   event(e: RoomEvent): void;
   /** Caught up with the room after a reconnect or a gap, without a snapshot. */
   synced(v: number): void;
-  seat(seat: Seat, token: string): void;
+  /** The receiver holds seat number `seatNo` (`seat`: the creator's or not). */
+  seat(seat: Seat, token: string, seatNo: number): void;
   presence(p: Presence): void;
-  away(seat: Seat, since: number): void;
+  away(seat: Seat, since: number, seatNo: number): void;
   /** A request was refused (nothing changed); `ack` names the move, when a move was refused. */
   refused(code: ErrorCode, message: string, ack?: number): void;
   /** The server sent a frame this page cannot read (it is skipped). */
@@ -99,7 +100,8 @@ export class RoomConnection {
   private retryTimer: unknown = null;
   private stopped = false;
   private token: string | null;
-  private seat: Seat | null = null;
+  /** The seat number held; null for a spectator. */
+  private seatNo: number | null = null;
   private readonly timers: Timers;
 
   constructor(
@@ -193,10 +195,13 @@ export class RoomConnection {
    * Asks for the free seat with a token of the page's own choosing, which the next hello then
    * presents: if the connection drops before the seat message arrives, the seat comes back.
    */
-  join(token: string): boolean {
+  join(token: string, seatNo?: number, name?: string): boolean {
     if (!this.current) return false;
     this.token = token;
-    return this.sendNow({ t: "join", token });
+    const message: ClientMessage = { t: "join", token };
+    if (seatNo !== undefined) message.seat_no = seatNo;
+    if (name) message.name = name;
+    return this.sendNow(message);
   }
 
   /** Sends a request that is not a move (join, resign, …); false when not connected. */
@@ -244,7 +249,7 @@ export class RoomConnection {
       case "snapshot": {
         const { t: _t, ...snapshot } = message;
         this.seen = snapshot.v;
-        this.seat = snapshot.you;
+        this.seatNo = snapshot.you_no;
         this.listener.snapshot(snapshot);
         this.caughtUp();
         break;
@@ -260,8 +265,8 @@ export class RoomConnection {
         break;
       case "seat":
         this.token = message.token;
-        this.seat = message.seat;
-        this.listener.seat(message.seat, message.token);
+        this.seatNo = message.seat_no;
+        this.listener.seat(message.seat, message.token, message.seat_no);
         break;
       case "ack":
         this.forget(message.ack);
@@ -273,7 +278,7 @@ export class RoomConnection {
         break;
       }
       case "away":
-        this.listener.away(message.seat, message.since);
+        this.listener.away(message.seat, message.since, message.seat_no);
         break;
       case "error":
         if (message.code === "bad_token") this.token = null;
@@ -299,7 +304,7 @@ export class RoomConnection {
       return;
     }
     this.seen = event.v;
-    if (event.t === "moved" && event.seat === this.seat) this.forget(event.ack);
+    if (event.t === "moved" && event.seat_no === this.seatNo) this.forget(event.ack);
     this.listener.event(event);
   }
 

@@ -67,3 +67,18 @@ export function nextAckId(now: number = Date.now()): number {
   }
   return next;
 }
+
+const NAME_KEY = "kingme.name";
+
+/** The display name this device last used in a room (kept so that it is typed once). */
+export function savedName(): string {
+  return storage()?.getItem(NAME_KEY) ?? "";
+}
+
+export function saveName(name: string): void {
+  try {
+    storage()?.setItem(NAME_KEY, name.trim());
+  } catch {
+    /* storage full or disabled: the name lasts as long as the page */
+  }
+}

@@ -4,12 +4,22 @@ import { LEVELS, MODES, type Level, type Mode, type SeatPlayers } from "../game/
 import { RulesGame, gameInfo, games, type VariantKey } from "../wasm/rules";
 import { seatName } from "./words";
 import { h } from "./dom";
+import { saveName, savedName } from "../net/seats";
+import type { ComputerSeat } from "../game/online";
+
+/** A room as the chooser asks for it: the seats, the creator's name, the computer's seats. */
+export interface RoomChoice {
+  players: number;
+  name: string;
+  /** Room seats (0 is the creator's) given to the computer, with their levels. */
+  computers: ComputerSeat[];
+}
 
 export interface ChooserActions {
   start(variant: VariantKey, mode: Mode, fen: string | null, players: number, seats?: SeatPlayers): string | null;
   loadPdn(text: string, players: number): string | null;
-  /** Creates a room to play with a friend; resolves to an error message, or null. */
-  online(variant: VariantKey, fen: string | null): Promise<string | null>;
+  /** Creates a room to play with friends; resolves to an error message, or null. */
+  online(variant: VariantKey, fen: string | null, room: RoomChoice): Promise<string | null>;
 }
 
 const MODE_KEYS: Record<Mode, MessageKey> = {
@@ -79,6 +89,7 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
       players = n;
       for (const other of countButtons) other.setAttribute("aria-pressed", String(other === b));
       buildSeatChoices();
+      buildRoomSeats();
     });
     return b;
   });
@@ -103,11 +114,41 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
     );
   };
   buildSeatChoices();
+  // Rooms: every seat but the creator's is a friend who opens the link, or the computer.
+  const roomSeats = h("div", { class: "seat-choices", "data-testid": "room-seat-choices" });
+  let roomSelects: { seatNo: number; select: HTMLSelectElement }[] = [];
+  const buildRoomSeats = () => {
+    if (!halma) return;
+    const game = RulesGame.create(variant, null, players);
+    const view = game.snapshot();
+    game.free();
+    roomSelects = view.seats.slice(1).map((_, i) => {
+      const select = h("select", { id: `room-seat-${i + 1}`, "data-room-seat": String(i + 1) });
+      select.append(h("option", { value: "friend" }, t("chooser.friend")));
+      for (const level of LEVELS) select.append(h("option", { value: level }, `${t("chooser.computer")} · ${t(MODE_KEYS[level])}`));
+      return { seatNo: i + 1, select };
+    });
+    // The room's seats are in turn order: the creator's first.
+    roomSeats.replaceChildren(
+      h("span", { class: "seat-you" }, seatName(view, view.seats[0]!.index)),
+      h("span", {}, t("chooser.yourSeat")),
+      ...view.seats.slice(1).flatMap((s, i) => [h("label", { for: `room-seat-${i + 1}` }, seatName(view, s.index)), roomSelects[i]!.select]),
+    );
+  };
+  buildRoomSeats();
+  const nameField = h("input", { type: "text", id: "room-name-new", maxlength: 24, autocomplete: "nickname", "data-testid": "room-name-new" });
+  nameField.value = savedName();
   const levelOf = (value: string): Level | null => LEVELS.find((l) => l === value) ?? null;
   const choose = (mode: Mode) => {
     if (mode === "online") {
       note.textContent = t("room.creating");
-      void actions.online(variant, fen.value.trim() || null).then((error) => {
+      saveName(nameField.value);
+      const computers: ComputerSeat[] = [];
+      for (const { seatNo, select } of roomSelects) {
+        const level = levelOf(select.value);
+        if (level !== null) computers.push({ seatNo, level });
+      }
+      void actions.online(variant, fen.value.trim() || null, { players, name: nameField.value.trim(), computers }).then((error) => {
         note.textContent = error ? t("msg.error", { message: error }) : "";
       });
       return;
@@ -137,8 +178,13 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
           h("h2", {}, t("chooser.seats")),
           seatChoices,
           h("button", { type: "button", class: "choice", "data-mode": "mixed", onclick: () => choose("mixed") }, t("chooser.startSeats")),
+          h("h2", {}, t("chooser.online")),
+          h("p", { class: "hint" }, t("chooser.onlineSeats")),
+          roomSeats,
         ]
       : []),
+    h("div", { class: "row room-name-row" }, h("label", { for: "room-name-new" }, t("chooser.yourName")), nameField),
+    ...(halma ? [h("button", { type: "button", class: "choice", "data-mode": "online", onclick: () => choose("online") }, t("chooser.createRoom"))] : []),
     note,
     h("label", { for: "start-fen" }, t(halma ? "chooser.position" : "chooser.fen")),
     fen,

@@ -474,7 +474,7 @@ export class GameScreen {
     this.offerHint.hidden = !draw.offerBlocked;
 
     this.undoButton.disabled = !this.controller.canUndo();
-    this.resignButton.disabled = s.result !== null;
+    this.resignButton.disabled = s.result !== null || this.controller.canResign?.() === false;
 
     this.renderMoveList(s, interactive);
     this.renderInfo(s);
@@ -505,20 +505,26 @@ export class GameScreen {
     return lines;
   }
 
+  /** How a seat is called here: its place and colour, after its player's name in a room. */
+  private who(s: Snapshot, seat: number): string {
+    const name = this.controller.playerName?.(seat) ?? null;
+    return name === null ? seatName(s, seat) : `${name} (${seatName(s, seat)})`;
+  }
+
   private renderBanner(s: Snapshot): void {
     let text: string;
     const draughts = draughtsDetails(s);
-    if (s.result !== null) text = `${t("turn.over")} — ${resultTitle(s, s.result)}`;
+    const who = (seat: number) => this.who(s, seat);
+    if (s.result !== null) text = `${t("turn.over")} — ${resultTitle(s, s.result, who)}`;
     else if (this.controller.thinking) text = t("turn.thinking");
     else if (s.turn !== null) {
       const mine = this.controller.humans.length === 1 && this.controller.humans[0] === s.turn;
-      const who = seatName(s, s.turn);
-      text = mine ? t("turn.yours", { color: who }) : t("turn.toMove", { color: who });
+      text = mine ? t("turn.yours", { color: seatName(s, s.turn) }) : t("turn.toMove", { color: this.who(s, s.turn) });
       if ((draughts?.mustCapture.length ?? 0) > 0) text += ` — ${t("turn.mustCapture")}`;
-    } else text = "";
+    } else text = t("turn.notStarted");
     const offer = draughts?.drawOffer ?? null;
     if (s.result === null && offer !== null && offer !== s.turn) {
-      text += ` · ${t("draw.offered", { color: seatName(s, offer) })}`;
+      text += ` · ${t("draw.offered", { color: this.who(s, offer) })}`;
     }
     this.banner.textContent = text;
     this.banner.classList.toggle("thinking", this.controller.thinking);
@@ -635,7 +641,7 @@ export class GameScreen {
           "li",
           { class: `player${p.seat === s.turn ? " to-move" : ""}`, "data-seat": String(p.seat) },
           h("span", { class: `swatch ${seatView(s, p.seat)?.color ?? ""}`, "aria-hidden": "true" }),
-          h("strong", {}, seatName(s, p.seat)),
+          h("strong", {}, this.who(s, p.seat)),
           ` ${p.seat === s.turn ? "◀ " : ""}· ${facts.join(" · ")}`,
         );
         if (p.seat === s.turn) item.setAttribute("aria-current", "true");
@@ -644,7 +650,7 @@ export class GameScreen {
     );
     this.piecesLeftSection.hidden = draughts === null;
     this.playersSection.hidden = halma === null;
-    this.lastMove.textContent = s.lastMove ? `${seatName(s, s.lastMove.seat)}: ${s.lastMove.notation}` : t("panel.noMove");
+    this.lastMove.textContent = s.lastMove ? `${this.who(s, s.lastMove.seat)}: ${s.lastMove.notation}` : t("panel.noMove");
     this.fenField.value = s.fen;
   }
 
@@ -671,14 +677,14 @@ export class GameScreen {
       let place = 1;
       const items: HTMLElement[] = [];
       for (const group of result.placings) {
-        for (const seat of group) items.push(h("li", { "data-seat": String(seat) }, t("result.place", { place, seat: seatName(s, seat) })));
+        for (const seat of group) items.push(h("li", { "data-seat": String(seat) }, t("result.place", { place, seat: this.who(s, seat) })));
         place += group.length;
       }
       placings.push(h("h3", {}, t("result.placings")), h("ul", { class: "placings", "data-testid": "placings" }, ...items));
     }
     this.dialog.replaceChildren(
-      h("h2", { "data-testid": "result-title" }, resultTitle(s, result)),
-      h("p", { "data-testid": "result-reason" }, resultReason(s, result)),
+      h("h2", { "data-testid": "result-title" }, resultTitle(s, result, (seat) => this.who(s, seat))),
+      h("p", { "data-testid": "result-reason" }, resultReason(s, result, (seat) => this.who(s, seat))),
       ...(personal ? [h("p", {}, personal)] : []),
       ...placings,
       h(

@@ -1,18 +1,20 @@
 /**
- * The room screen: the room's panel (link, copy and share, Join, presence, rematch, continue
- * against the computer) above the game screen, which shows the online game.
+ * The room screen: the room's panel (link, copy and share, the seats and who holds them, taking
+ * a seat, computer seats, presence, rematch, going on without an absent player) above the game
+ * screen, which shows the online game.
  */
 import { t, type MessageKey } from "../i18n";
 import type { GameRecord } from "../engine/protocol";
-import type { GameController } from "../game/controller";
-import { OnlineController, type RoomChange } from "../game/online";
+import { LEVELS, type GameController, type Level } from "../game/controller";
+import { OnlineController, type ComputerSeat, type RoomChange, type RoomSeat } from "../game/online";
 import { roomInfo, RoomProblem, socketUrl } from "../net/api";
-import { CLOSE, otherSeat } from "../net/protocol";
-import { loadSeat } from "../net/seats";
-import { gameInfo, type Seat as SeatIndex, type VariantKey } from "../wasm/rules";
+import { CLOSE } from "../net/protocol";
+import { loadSeat, saveName, savedName } from "../net/seats";
+import { gameInfo, seatView, type Seat as SeatIndex, type VariantKey } from "../wasm/rules";
 import { h } from "./dom";
 import { GameScreen, type SharedBoard } from "./gameScreen";
-import { colorName } from "./words";
+import { gameName } from "./chooser";
+import { colorName, seatName } from "./words";
 
 export interface RoomHost {
   /** Go on against the computer (Intermediate) from this game, playing `color`. */
@@ -21,8 +23,7 @@ export interface RoomHost {
   chooseMode(variant: VariantKey | null): void;
 }
 
-/** Rooms play draughts only (the server's rules). */
-const isVariant = (v: string): v is VariantKey => gameInfo(v)?.family === "draughts";
+const levelName = (level: string): string => (LEVELS.includes(level as Level) ? t(`mode.${level as Level}`) : level);
 
 export class RoomScreen {
   readonly element = h("div", { class: "room-screen", "data-testid": "room" });
@@ -43,11 +44,27 @@ export class RoomScreen {
   private readonly copiedNote = h("span", { class: "copied", "aria-live": "polite" });
   private readonly linkRow = h("div", { class: "row room-link-row" }, this.linkField, this.copyButton);
   private readonly status = h("p", { class: "room-status", role: "status", "data-testid": "room-status" });
+  private readonly seatsHeading = h("h3", { id: "room-seats-heading" });
+  private readonly seatList = h("ol", { class: "room-seats", "data-testid": "room-seats", "aria-labelledby": "room-seats-heading" });
+  private readonly nameLabel = h("label", { for: "room-name" });
+  private readonly nameField = h("input", { type: "text", id: "room-name", maxlength: 24, autocomplete: "nickname", "data-testid": "room-name" });
+  private readonly nameRow = h("div", { class: "row room-name-row" }, this.nameLabel, this.nameField);
   private readonly joinButton = h("button", { type: "button", class: "primary", "data-testid": "room-join" });
+  private readonly fillLevel = h("select", { id: "room-fill-level", "data-testid": "room-fill-level" });
+  private readonly fillButton = h("button", { type: "button", "data-testid": "room-fill" });
+  private readonly fillRow = h(
+    "div",
+    { class: "row room-fill-row" },
+    h("label", { for: "room-fill-level" }),
+    this.fillLevel,
+    this.fillButton,
+  );
   private readonly presence = h("p", { class: "room-presence", "data-testid": "room-presence" });
   private readonly leftNote = h("p", { class: "room-left", "data-testid": "room-left" });
   private readonly awayNote = h("p", { class: "room-away" });
   private readonly continueButton = h("button", { type: "button", "data-testid": "room-continue" });
+  private readonly reclaimNote = h("p", { class: "room-away", "data-testid": "room-computer-plays-you" });
+  private readonly reclaimButton = h("button", { type: "button", class: "primary", "data-testid": "room-reclaim" });
   private readonly rematchButton = h("button", { type: "button", class: "primary", "data-testid": "room-rematch" });
   private readonly notice = h("p", { class: "room-notice", role: "alert", "data-testid": "room-notice" });
   private readonly goneNote = h("p", { class: "room-gone", role: "alert", "data-testid": "room-gone" });
@@ -57,6 +74,8 @@ export class RoomScreen {
     readonly room: string,
     private readonly board: SharedBoard,
     private readonly host: RoomHost,
+    /** The computer seats the creator chose with the room (given once it is open). */
+    private readonly computers: readonly ComputerSeat[] = [],
   ) {
     this.linkField.value = this.link();
     this.linkField.addEventListener("focus", () => this.linkField.select());
@@ -64,8 +83,17 @@ export class RoomScreen {
     this.shareButton.addEventListener("click", () => void this.share());
     if (typeof navigator.share === "function") this.linkRow.append(this.shareButton);
     this.linkRow.append(this.copiedNote);
-    this.joinButton.addEventListener("click", () => this.controller?.join());
+    this.nameField.value = savedName();
+    this.nameField.addEventListener("change", () => saveName(this.nameField.value));
+    this.joinButton.addEventListener("click", () => this.take(undefined));
+    for (const level of LEVELS) this.fillLevel.append(h("option", { value: level }));
+    this.fillLevel.value = "intermediate";
+    this.fillButton.addEventListener("click", () => {
+      const level = LEVELS.find((l) => l === this.fillLevel.value) ?? "intermediate";
+      this.controller?.seatComputers(level);
+    });
     this.continueButton.addEventListener("click", () => this.controller?.continueVsComputer());
+    this.reclaimButton.addEventListener("click", () => this.controller?.reclaim());
     this.rematchButton.addEventListener("click", () => this.controller?.rematch());
     this.newGameButton.addEventListener("click", () => this.host.chooseMode(this.controller?.variant ?? null));
     this.panel.append(
@@ -73,11 +101,17 @@ export class RoomScreen {
       this.linkLabel,
       this.linkRow,
       this.status,
+      this.seatsHeading,
+      this.seatList,
+      this.nameRow,
       this.joinButton,
+      this.fillRow,
       this.presence,
       this.leftNote,
       this.awayNote,
       this.continueButton,
+      this.reclaimNote,
+      this.reclaimButton,
       this.rematchButton,
       this.notice,
       this.goneNote,
@@ -94,10 +128,12 @@ export class RoomScreen {
 
   private async open(): Promise<void> {
     let variant: VariantKey;
+    let players: number;
     try {
       const info = await roomInfo(this.room);
-      if (!isVariant(info.variant)) throw new RoomProblem("bad_variant", `unknown rules ${info.variant}`);
+      if (gameInfo(info.variant) === undefined) throw new RoomProblem("bad_variant", `unknown rules ${info.variant}`);
       variant = info.variant;
+      players = info.players;
     } catch (e) {
       if (this.destroyed) return;
       const expired = e instanceof RoomProblem && e.code === "room_expired";
@@ -113,8 +149,10 @@ export class RoomScreen {
     const controller = new OnlineController({
       room: this.room,
       variant,
+      players,
       token: loadSeat(this.room)?.token ?? null,
       url: socketUrl(this.room),
+      computers: this.computers,
     });
     this.controller = controller;
     controller.onRoom((change) => this.onRoom(change));
@@ -122,6 +160,12 @@ export class RoomScreen {
     window.addEventListener("online", this.retry);
     document.addEventListener("visibilitychange", this.retry);
     this.render();
+  }
+
+  /** Takes seat `seatNo` (or the first free one) under the name typed. */
+  private take(seatNo: number | undefined): void {
+    saveName(this.nameField.value);
+    this.controller?.join(seatNo, this.nameField.value);
   }
 
   private onRoom(change: RoomChange): void {
@@ -151,14 +195,14 @@ export class RoomScreen {
       new ScreenBinding(controller),
       {
         playAgain: () => {
-          if (controller.snapshot().result !== null && controller.view.seat !== null) controller.rematch();
+          if (controller.snapshot().result !== null && controller.view.seatNo !== null) controller.rematch();
         },
         chooseMode: () => this.host.chooseMode(controller.variant),
       },
       this.board,
     );
     screen.element.classList.add("online");
-    screen.element.classList.toggle("spectating", controller.view.seat === null);
+    screen.element.classList.toggle("spectating", controller.view.seatNo === null);
     this.screen = screen;
     this.gameHost.replaceChildren(screen.element);
     screen.start();
@@ -213,20 +257,80 @@ export class RoomScreen {
     }
   }
 
+  /** How a room seat is called: its place and colour on the board. */
+  private seatTitle(seat: RoomSeat): string {
+    const c = this.controller;
+    return c ? seatName(c.snapshot(), seat.board) : String(seat.seatNo + 1);
+  }
+
+  /** One line of the seat list: the seat's colour and place, who holds it, and what one may do. */
+  private seatItem(seat: RoomSeat): HTMLElement {
+    const c = this.controller!;
+    const v = c.view;
+    const s = c.snapshot();
+    const mine = seat.seatNo === v.seatNo;
+    const color = seatView(s, seat.board)?.color ?? "white";
+    const parts: (HTMLElement | string)[] = [
+      h("span", { class: `swatch ${color}`, "aria-hidden": "true" }),
+      h("strong", {}, this.seatTitle(seat)),
+      " — ",
+    ];
+    let state: string;
+    if (seat.computer !== null && !seat.taken) {
+      state = "computer";
+      parts.push(t("room.computer", { level: levelName(seat.computer) }));
+    } else if (seat.taken) {
+      state = mine ? "you" : "player";
+      const name = seat.name ?? t("room.player", { number: seat.seatNo + 1 });
+      parts.push(h("span", { class: "holder" }, mine ? `${name} (${t("room.you")})` : name));
+      if (seat.computer !== null) parts.push(` · ${t("room.computer", { level: levelName(seat.computer) })}`);
+      const awayMin = seat.awaySince === null ? 0 : Math.floor((Date.now() - seat.awaySince) / 60_000);
+      const presence = seat.connected ? t("room.connected") : awayMin >= 1 ? t("room.awayFor", { minutes: awayMin }) : t("room.away");
+      parts.push(" · ", h("span", { class: `presence ${seat.connected ? "here" : "away"}` }, presence));
+    } else {
+      state = "free";
+      parts.push(h("em", {}, t("room.seatFree")));
+      if (v.seatNo === null && !v.joined) {
+        const take = h("button", { type: "button", class: "take", "data-testid": `room-take-${seat.seatNo}` }, t("room.takeSeat"));
+        take.setAttribute("aria-label", `${t("room.takeSeat")}: ${this.seatTitle(seat)}`);
+        take.addEventListener("click", () => this.take(seat.seatNo));
+        parts.push(" ", take);
+      }
+    }
+    if (v.joined && s.result === null && s.turn === seat.board) parts.push(" · ", h("span", { class: "to-move" }, `◀ ${t("room.toMove")}`));
+    if (v.replaceable.includes(seat.seatNo)) {
+      const label = t("room.replace", { seat: seat.name ?? this.seatTitle(seat) });
+      const replace = h("button", { type: "button", class: "replace", "data-testid": `room-replace-${seat.seatNo}` }, label);
+      replace.addEventListener("click", () => c.replaceWithComputer(seat.seatNo));
+      parts.push(" ", replace);
+    }
+    const item = h("li", { class: `room-seat ${state}`, "data-seat-no": String(seat.seatNo), "data-state": state }, ...parts);
+    if (mine) item.setAttribute("aria-current", "true");
+    return item;
+  }
+
   private render(): void {
     const c = this.controller;
-    const variantName = c ? t(`variant.${c.variant}` as MessageKey) : null;
+    const variantName = c ? gameName(c.variant) : null;
+    const many = c !== null && (c.view.players > 2 || !c.isDraughts());
     this.panel.setAttribute("aria-label", t("room.title"));
-    this.heading.textContent = variantName ? `${t("room.title")} · ${variantName}` : t("room.title");
-    this.linkLabel.textContent = t(c !== null && c.view.seat === null && c.view.joined ? "room.linkWatching" : "room.link");
+    const count = c && c.view.players > 2 ? ` · ${t("chooser.playersCount", { count: c.view.players })}` : "";
+    this.heading.textContent = variantName ? `${t("room.title")} · ${variantName}${count}` : t("room.title");
+    this.linkLabel.textContent = t(c !== null && c.view.seatNo === null && c.view.joined ? "room.linkWatching" : c !== null && c.view.players > 2 ? "room.linkSeats" : "room.link");
     this.copyButton.textContent = t("room.copy");
     this.shareButton.textContent = t("room.share");
     this.copiedNote.textContent = this.copied ? t("room.copied") : "";
+    this.seatsHeading.textContent = t("room.seats");
+    this.nameLabel.textContent = t("room.name");
     this.joinButton.textContent = t("room.join");
+    (this.fillRow.firstElementChild as HTMLElement).textContent = t("room.fillLevel");
+    for (const option of this.fillLevel.options) option.textContent = levelName(option.value);
+    this.fillButton.textContent = t("room.fill");
     this.continueButton.textContent = t("room.continueVsComputer");
-    this.rematchButton.textContent = t("room.rematch");
+    this.reclaimNote.textContent = t("room.computerPlaysYou");
+    this.reclaimButton.textContent = t("room.reclaim");
+    this.rematchButton.textContent = t(many ? "room.playAgain" : "room.rematch");
     this.newGameButton.textContent = t("room.newGame");
-    this.awayNote.textContent = t("room.awayLong");
 
     const gone = this.gone;
     this.goneNote.hidden = this.newGameButton.hidden = gone === null;
@@ -239,49 +343,65 @@ export class RoomScreen {
     const ready = v !== null && v.ready;
     this.linkLabel.hidden = this.linkRow.hidden = gone !== null;
 
+    const free = ready ? v.seats.filter((x) => !x.taken && x.computer === null).length : 0;
     const status: string[] = [];
     if (!gone) {
       if (v?.status === "retrying") status.push(t("room.reconnecting"));
       else if (!ready || v.status === "connecting") status.push(t("room.connecting"));
     }
     if (ready && c) {
-      if (v.seat === null) status.push(v.joined ? t("room.watching") : t("room.joinPrompt", { variant: variantName ?? "" }));
+      const mine = v.seatNo === null ? undefined : v.seats[v.seatNo];
+      if (mine === undefined) status.push(v.joined ? t("room.watching") : t(many ? "room.joinPromptSeats" : "room.joinPrompt", { variant: variantName ?? "" }));
       else {
-        status.push(t("room.youPlay", { color: colorName(c.colorOf(v.seat)) }));
-        if (!v.joined) status.push(t("room.waiting"));
+        status.push(t("room.youPlay", { color: c.isDraughts() ? colorName(seatView(c.snapshot(), mine.board)?.color ?? "white") : this.seatTitle(mine) }));
+        if (!v.joined) status.push(many ? t("room.waitingSeats", { count: free }) : t("room.waiting"));
       }
     }
     this.status.textContent = status.join(" ");
     this.status.hidden = status.length === 0;
 
-    this.joinButton.hidden = !(ready && v.seat === null && !v.joined);
+    this.seatsHeading.hidden = this.seatList.hidden = !ready;
+    if (ready) this.seatList.replaceChildren(...v.seats.map((seat) => this.seatItem(seat)));
 
+    const mayTake = ready && v.seatNo === null && !v.joined && free > 0;
+    this.joinButton.hidden = !mayTake;
+    this.nameRow.hidden = !mayTake;
+    // (A two-seat draughts room is for a friend; other rooms may fill their seats with the computer.)
+    this.fillRow.hidden = !(ready && c !== null && many && c.isCreator && !v.joined && free > 0);
+
+    // Two-seat draughts rooms say it in words, as they always have; other rooms show the seat list.
     const presence: string[] = [];
     let opponentHere = false;
-    if (ready && v.joined) {
-      if (v.seat !== null) {
-        opponentHere = v.presence[otherSeat(v.seat)];
+    if (ready && v.joined && c && !many) {
+      if (v.seatNo !== null) {
+        opponentHere = v.seats.some((x) => x.seatNo !== v.seatNo && x.connected);
         presence.push(t(opponentHere ? "room.opponentHere" : "room.opponentAway"));
-      } else if (c) {
-        for (const seat of ["creator", "joiner"] as const) {
-          presence.push(t(v.presence[seat] ? "room.playerHere" : "room.playerAway", { color: colorName(c.colorOf(seat)) }));
+      } else {
+        for (const seat of [...v.seats].sort((a, b) => a.board - b.board)) {
+          const color = colorName(seatView(c.snapshot(), seat.board)?.color ?? "white");
+          presence.push(t(seat.connected ? "room.playerHere" : "room.playerAway", { color }));
         }
       }
-      if (v.presence.spectators > 0) presence.push(t("room.spectators", { count: v.presence.spectators }));
     }
+    if (ready && v.joined && v.spectators > 0) presence.push(t("room.spectators", { count: v.spectators }));
     this.presence.textContent = presence.join(" · ");
     this.presence.hidden = presence.length === 0;
     this.presence.dataset["opponent"] = opponentHere ? "here" : "away";
 
     const left = ready ? v.leftForComputer : null;
     this.leftNote.hidden = left === null;
-    this.leftNote.textContent = left === null ? "" : t(left === v?.seat ? "room.youLeft" : "room.opponentLeft");
+    this.leftNote.textContent = left === null ? "" : t(left === v?.seatNo ? "room.youLeft" : "room.opponentLeft");
 
     const mayContinue = ready && v.mayContinueVsComputer;
-    this.awayNote.hidden = this.continueButton.hidden = !mayContinue;
+    this.continueButton.hidden = !mayContinue;
+    this.awayNote.hidden = !(mayContinue || (ready && v.replaceable.length > 0));
+    this.awayNote.textContent = t(mayContinue ? "room.awayLong" : "room.awayOthers");
+
+    const mayReclaim = ready && c !== null && c.mayReclaim;
+    this.reclaimNote.hidden = this.reclaimButton.hidden = !mayReclaim;
 
     const over = c !== null && (c.snapshot().result !== null || left !== null);
-    this.rematchButton.hidden = !(ready && v.seat !== null && v.joined && over);
+    this.rematchButton.hidden = !(ready && v.seatNo !== null && v.joined && over);
 
     const notice = v?.notice ?? null;
     this.notice.hidden = notice === null;
@@ -327,6 +447,16 @@ class ScreenBinding implements GameController {
   undo() {}
   resign() {
     this.c.resign();
+  }
+  canResign() {
+    return this.c.canResign();
+  }
+  /** The holder's name, or the computer's when it plays a seat nobody holds. */
+  playerName(seat: number) {
+    const held = this.c.roomSeatOf(seat);
+    if (held === undefined) return null;
+    if (held.name !== null) return held.name;
+    return held.computer !== null && !held.taken ? t("room.computerName", { level: levelName(held.computer) }) : null;
   }
   acceptDraw() {
     this.c.acceptDraw();

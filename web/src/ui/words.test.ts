@@ -49,6 +49,10 @@ describe("seats in words", () => {
     expect(resultTitle(draughts, result)).toBe("White wins");
     expect(resultReason(draughts, result)).toBe("Black resigned.");
     expect(resultTitle(star, { ...result, placings: [[0], [2], [4]], winner: 0 })).toBe("South, red wins");
+    // In a room the players' names come first.
+    const named = (seat: number) => `${["Ann", "", "Bo"][seat]} (${seatName(star, seat)})`;
+    expect(resultTitle(star, { ...result, placings: [[0], [2], [4]], winner: 0 }, named)).toBe("Ann (South, red) wins");
+    expect(resultReason(draughts, result, (seat) => (seat === 0 ? "Ann" : "Bo"))).toBe("Ann resigned.");
   });
 
   it("credits the camp that ended a game of three to the last finisher, not the winner", () => {

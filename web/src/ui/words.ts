@@ -71,26 +71,35 @@ export function announceMove(move: LegalMove, who: string, offeredDraw: boolean,
   return parts.join(" ");
 }
 
-export function resultTitle(view: Pick<GameView, "seats" | "details">, result: ResultView): string {
+/** The result's headline; `name` says who a seat is (its place and colour unless given). */
+export function resultTitle(
+  view: Pick<GameView, "seats" | "details">,
+  result: ResultView,
+  name: (seat: Seat) => string = (seat) => seatName(view, seat),
+): string {
   if (result.winner === null) return t("result.draw");
   if (view.details.family === "draughts") {
     const color = seatView(view, result.winner)?.color;
     return t(color === "white" ? "result.whiteWins" : "result.blackWins");
   }
-  return t("result.wins", { seat: seatName(view, result.winner) });
+  return t("result.wins", { seat: name(result.winner) });
 }
 
-export function resultReason(view: Pick<GameView, "seats" | "details">, result: ResultView): string {
+export function resultReason(
+  view: Pick<GameView, "seats" | "details">,
+  result: ResultView,
+  name: (seat: Seat) => string = (seat) => seatName(view, seat),
+): string {
   const last = result.placings[result.placings.length - 1];
-  const loser = last && last.length === 1 && result.winner !== null ? seatName(view, last[0]!) : "";
-  const winner = result.winner !== null ? seatName(view, result.winner) : "";
+  const loser = last && last.length === 1 && result.winner !== null ? name(last[0]!) : "";
+  const winner = result.winner !== null ? name(result.winner) : "";
   // With more than two players the game ends when the last but one finishes: the reason is theirs.
   const finished = view.details.family === "halma" ? view.details.seats.filter((x) => x.state === "finished") : [];
   const lastFinisher = finished.reduce<(typeof finished)[number] | null>(
     (a, b) => (a === null || (b.place ?? 0) > (a.place ?? 0) ? b : a),
     null,
   );
-  const finisher = lastFinisher !== null ? seatName(view, lastFinisher.seat) : winner;
+  const finisher = lastFinisher !== null ? name(lastFinisher.seat) : winner;
   switch (result.reason) {
     case "no-pieces":
       return t("result.noPieces", { loser });
