@@ -52,6 +52,10 @@ export interface BoardState {
   lastMoves: LastMoveView[];
   /** Cells where a click does something: the mouse pointer becomes a hand over them. */
   clickable: string[];
+  /** Arrows drawn on the board, each from its first cell to its second (a lesson's pointers). */
+  arrows?: [string, string][];
+  /** Cells marked with a soft yellow glow and ring (a lesson's highlights and hints). */
+  highlights?: string[];
 }
 
 export type BoardViewName = "oblique" | "top";

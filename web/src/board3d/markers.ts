@@ -23,10 +23,13 @@ const GREEN = "64, 214, 110";
 const ORANGE = "255, 140, 26";
 const RED = "235, 48, 40";
 const PREVIEW = "250, 250, 240";
+/** A lesson's highlights and arrows: a warm yellow, apart from the selection's gold ring. */
+const HIGHLIGHT = "255, 236, 120";
+const ARROW = "243, 156, 61";
 
 export type MarkerState = Pick<
   BoardState,
-  "seatColors" | "selected" | "dests" | "finalDests" | "mustCapture" | "partialPath" | "previewPath" | "lastMoves"
+  "seatColors" | "selected" | "dests" | "finalDests" | "mustCapture" | "partialPath" | "previewPath" | "lastMoves" | "arrows" | "highlights"
 >;
 
 /** The colour a seat's last move is drawn in: its own, or orange for a draughts side (white and black do not show on wood). */
@@ -181,6 +184,51 @@ export class MarkerLayer {
         ctx.restore();
       }
     });
+    for (const square of state.highlights ?? []) {
+      const p = at(square);
+      if (!p) continue;
+      const g = ctx.createRadialGradient(p.x, p.z, 0.1 * s, p.x, p.z, 0.5 * s);
+      g.addColorStop(0, `rgba(${HIGHLIGHT}, 0.5)`);
+      g.addColorStop(1, `rgba(${HIGHLIGHT}, 0)`);
+      ctx.fillStyle = g;
+      ctx.fillRect(p.x - s / 2, p.z - s / 2, s, s);
+      // Round a piece's foot when one stands there, so that the ring is not hidden under it.
+      ring(square, occupied.has(square) ? foot + 0.07 : 0.3, 0.06, HIGHLIGHT, 0.95, 0.1);
+    }
+    for (const [from, to] of state.arrows ?? []) {
+      const a = at(from);
+      const b = at(to);
+      if (!a || !b) continue;
+      const length = Math.hypot(b.x - a.x, b.z - a.z);
+      if (length === 0) continue;
+      const ux = (b.x - a.x) / length;
+      const uz = (b.z - a.z) / length;
+      const head = 0.32 * s;
+      const tip = { x: b.x - ux * 0.12 * s, z: b.z - uz * 0.12 * s };
+      const base = { x: tip.x - ux * head, z: tip.z - uz * head };
+      ctx.save();
+      ctx.lineCap = "round";
+      ctx.strokeStyle = "rgba(20, 10, 4, 0.55)";
+      ctx.lineWidth = 0.16 * s;
+      ctx.beginPath();
+      ctx.moveTo(a.x, a.z);
+      ctx.lineTo(base.x, base.z);
+      ctx.stroke();
+      ctx.strokeStyle = `rgba(${ARROW}, 0.92)`;
+      ctx.lineWidth = 0.1 * s;
+      ctx.stroke();
+      ctx.fillStyle = `rgba(${ARROW}, 0.95)`;
+      ctx.strokeStyle = "rgba(20, 10, 4, 0.55)";
+      ctx.lineWidth = 0.03 * s;
+      ctx.beginPath();
+      ctx.moveTo(tip.x, tip.z);
+      ctx.lineTo(base.x - uz * head * 0.55, base.z + ux * head * 0.55);
+      ctx.lineTo(base.x + uz * head * 0.55, base.z - ux * head * 0.55);
+      ctx.closePath();
+      ctx.fill();
+      ctx.stroke();
+      ctx.restore();
+    }
     for (const square of state.mustCapture) ring(square, foot, 0.055, CYAN, 0.95, 0.08);
     if (state.selected) {
       const p = at(state.selected);

@@ -47,6 +47,14 @@ describe("mergeState", () => {
     expect(changed.size).toBe(0);
   });
 
+  it("compares a lesson's arrows and highlights by their cells, and takes their absence for none", () => {
+    const prev = { ...base(), arrows: [["c3", "e5"]] as [string, string][], highlights: ["c3"] };
+    expect(mergeState(prev, { arrows: [["c3", "e5"]], highlights: ["c3"] }).changed.size).toBe(0);
+    expect([...mergeState(prev, { arrows: [["c3", "g7"]] }).changed]).toEqual(["arrows"]);
+    expect([...mergeState(base(), { arrows: [], highlights: [] }).changed]).toEqual([]);
+    expect([...mergeState(base(), { highlights: ["d4"] }).changed]).toEqual(["highlights"]);
+  });
+
   it("notices a king promotion and a changed route", () => {
     const prev = { ...base(), lastMoves: [{ seat: 0, path: ["c3", "e5"], captured: ["d4"] }] };
     const pieces = base().pieces.map((p) => (p.cell === "c3" ? { ...p, king: true } : p));

@@ -59,7 +59,10 @@ function sameField<K extends StateKey>(key: K, a: BoardState[K], b: BoardState[K
     case "partialPath":
     case "previewPath":
     case "clickable":
-      return sameList(a as string[], b as string[]);
+    case "highlights":
+      return sameList((a ?? []) as string[], (b ?? []) as string[]);
+    case "arrows":
+      return sameList(((a ?? []) as [string, string][]).flat(), ((b ?? []) as [string, string][]).flat());
     default:
       return a === b;
   }
@@ -77,6 +80,8 @@ function copyField<K extends StateKey>(key: K, value: BoardState[K]): BoardState
       return (value as PieceView[]).map((p) => ({ cell: p.cell, seat: p.seat, king: p.king })) as BoardState[K];
     case "lastMoves":
       return (value as LastMoveView[]).map((m) => ({ seat: m.seat, path: [...m.path], captured: [...m.captured] })) as BoardState[K];
+    case "arrows":
+      return ((value ?? []) as [string, string][]).map(([a, b]) => [a, b]) as BoardState[K];
     default:
       return (Array.isArray(value) ? [...value] : value) as BoardState[K];
   }

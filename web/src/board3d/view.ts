@@ -32,6 +32,8 @@ const MARKER_KEYS: StateKey[] = [
   "previewPath",
   "lastMoves",
   "pieces",
+  "arrows",
+  "highlights",
 ];
 const LIFT_MS = 140;
 /** How long the board takes to turn to another seat. */
