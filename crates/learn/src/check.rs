@@ -228,8 +228,8 @@ fn variant_rules(family: Family, key: &str, players: Option<u8>) -> Result<AnyRu
                 .map_err(|e| e.to_string())?;
             let setup = kingme_halma::Setup::new(variant, players.unwrap_or(2))
                 .map_err(|e| e.to_string())?;
-            if setup.layout().seats.len() != 2 {
-                return Err("exercises are played by two: the learner and one opponent".into());
+            if setup.layout().seats.len() < 2 {
+                return Err("an exercise needs an opponent: play it with 2 players or more".into());
             }
             Ok(AnyRules::Halma(Halma { setup }))
         }
@@ -301,17 +301,31 @@ fn exercise_problems<R: Rules>(rules: &R, ex: &Exercise) -> Vec<String> {
         out.push("par must be at least 1".into());
     }
 
-    // The main line: every move legal in turn.
+    let players = rules.players();
+    if players > 2 && matches!(ex.goal, Goal::HoldDrawFor { .. } | Goal::ReachDraw { .. }) {
+        out.push(format!(
+            "a draw goal is for two players; this exercise has {players}"
+        ));
+    }
+
+    // The main line: every move legal in turn; the learner's moves are those played when the
+    // learner is to move, the others are the scripted replies of every other seat.
     let mut line: Vec<(R::State, R::Move)> = Vec::new();
+    let mut learner_moves: Vec<R::Move> = Vec::new();
+    let mut last_is_learners = false;
     let mut state = start.clone();
     for (i, text) in ex.solution.iter().enumerate() {
-        let who = if i % 2 == 0 {
+        last_is_learners = state.learner_to_move();
+        let who = if last_is_learners {
             "solution move"
         } else {
             "scripted reply"
         };
         match rules.legal(&state, text) {
             Ok(m) => {
+                if last_is_learners {
+                    learner_moves.push(m);
+                }
                 line.push((state.clone(), m));
                 state = state.after(m);
                 if state.verdict().is_some() && i + 1 < ex.solution.len() {
@@ -327,7 +341,6 @@ fn exercise_problems<R: Rules>(rules: &R, ex: &Exercise) -> Vec<String> {
             }
         }
     }
-    let learner_moves: Vec<R::Move> = line.iter().step_by(2).map(|(_, m)| *m).collect();
 
     let searcher = Searcher::new(SEARCH_BUDGET);
     let searchable = match &ex.goal {
@@ -404,7 +417,7 @@ fn exercise_problems<R: Rules>(rules: &R, ex: &Exercise) -> Vec<String> {
         if ex.solution.is_empty() {
             out.push("a goal to reach needs a solution line".into());
         } else {
-            if ex.solution.len().is_multiple_of(2) {
+            if !last_is_learners {
                 out.push("the solution line must end with a learner's move".into());
             }
             if learner_moves.len() as u32 != ex.par {
@@ -450,7 +463,9 @@ fn exercise_problems<R: Rules>(rules: &R, ex: &Exercise) -> Vec<String> {
         }
     }
 
-    if let Goal::WinIn { moves } = &ex.goal {
+    // With more than two players the exhaustive search above is the proof (the engine's
+    // score of a finish depends on who finished before).
+    if let (Goal::WinIn { moves }, 2) = (&ex.goal, players) {
         if !rules.engine_wins(&start, 2 * moves - 1) {
             out.push(format!(
                 "the engine at depth {} does not find the win in {moves}",

@@ -41,6 +41,8 @@ pub trait Rules {
     fn name_move(&self, state: &Self::State, m: Self::Move) -> String;
     /// The engine's verdict at a fixed depth: whether the side to move wins within `plies`.
     fn engine_wins(&self, state: &Self::State, plies: u32) -> bool;
+    /// The number of players (seats in play).
+    fn players(&self) -> usize;
 }
 
 // --- draughts ---------------------------------------------------------------------------------
@@ -73,6 +75,10 @@ impl Play for DraughtsState {
             (Some(_), _) => Verdict::Lost,
             (None, reason) => Verdict::Drawn(reason.key().to_string()),
         })
+    }
+
+    fn learner_to_move(&self) -> bool {
+        self.game.position().turn() == self.learner
     }
 }
 
@@ -206,6 +212,10 @@ impl Rules for Draughts {
         r.score >= kingme_engine::score::DECIDED
             && kingme_engine::score::plies_to_end(r.score) <= plies
     }
+
+    fn players(&self) -> usize {
+        2
+    }
 }
 
 // --- Halma and Chinese checkers ------------------------------------------------------------------
@@ -229,13 +239,30 @@ impl Play for HalmaState {
         next
     }
 
+    /// With more than two players the game goes on after the first to finish: for the learner
+    /// it is won once the learner has finished (its place is the lesson's to say), and lost once
+    /// the yard rule has put it out.
     fn verdict(&self) -> Option<Verdict> {
+        let pos = self.game.position();
+        if pos.layout().seats.len() > 2 {
+            if pos.finished().contains(self.learner) {
+                return Some(Verdict::Won);
+            }
+            if pos.lost().contains(self.learner) {
+                return Some(Verdict::Lost);
+            }
+        }
         let outcome = self.game.outcome()?;
         Some(match outcome.winner() {
             Some(w) if w == self.learner => Verdict::Won,
             Some(_) => Verdict::Lost,
-            None => Verdict::Drawn(outcome.reason.key().to_string()),
+            None if outcome.is_draw() => Verdict::Drawn(outcome.reason.key().to_string()),
+            None => Verdict::Lost,
         })
+    }
+
+    fn learner_to_move(&self) -> bool {
+        self.game.position().to_move() == self.learner
     }
 }
 
@@ -349,6 +376,10 @@ impl Rules for Halma {
             &mut |_| {},
         );
         r.score >= HALMA_WIN - plies as i32
+    }
+
+    fn players(&self) -> usize {
+        self.setup.layout().seats.len()
     }
 }
 

@@ -13,13 +13,16 @@ pub enum Verdict {
     Drawn(String),
 }
 
-/// A game the checks can search: the learner against one opponent.
+/// A game the checks can search: the learner against one opponent or more (who move in turn
+/// between the learner's moves).
 pub trait Play: Sized {
     type Move: Copy;
     fn moves(&self) -> Vec<Self::Move>;
     fn after(&self, m: Self::Move) -> Self;
-    /// `None` while the game goes on.
+    /// `None` while the game goes on (for the learner: a finished learner has its verdict).
     fn verdict(&self) -> Option<Verdict>;
+    /// Whether the learner is the one to move.
+    fn learner_to_move(&self) -> bool;
 }
 
 /// The search grew beyond its budget of positions.
@@ -93,13 +96,29 @@ impl Searcher {
         if moves == 1 {
             return Ok(false);
         }
-        for reply in next.moves() {
+        if next.learner_to_move() {
+            return self.forced(&next, moves - 1, target);
+        }
+        self.answered(&next, moves - 1, target)
+    }
+
+    /// Whether the learner reaches the target within `moves` more moves whatever every other
+    /// seat plays, from `state` after the learner's move (the others to move, one or more).
+    fn answered<P: Play>(
+        &self,
+        state: &P,
+        moves: u32,
+        target: &Target<'_, P>,
+    ) -> Result<bool, TooLarge> {
+        for reply in state.moves() {
             self.tick()?;
-            let answered = next.after(reply);
+            let answered = state.after(reply);
             let holds = if answered.verdict().is_some() {
                 (target.ended_well)(&answered)
+            } else if answered.learner_to_move() {
+                self.forced(&answered, moves, target)?
             } else {
-                self.forced(&answered, moves - 1, target)?
+                self.answered(&answered, moves, target)?
             };
             if !holds {
                 return Ok(false);

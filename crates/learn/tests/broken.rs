@@ -217,3 +217,82 @@ fn a_holding_move_that_loses_is_refused_by_the_engine() {
         ],
     );
 }
+
+/// A Chinese checkers lesson file for `players` around one exercise.
+fn star_file(players: u8, exercise: &str) -> String {
+    halma_file(exercise)
+        .replace(
+            r#""variant": "halma-8""#,
+            r#""variant": "chinese-checkers""#,
+        )
+        .replace(
+            r#""id": "e", "#,
+            &format!(r#""id": "e", "players": {players}, "#),
+        )
+}
+
+/// Three players: the learner's pieces on n2, o1, o2 and q1 are in their target camp.
+const THREE_LOCK: &str = "1:40:./../.../..../............./............/...1.1...../..1.1...../...1.1.../3........./33.......55/333......555/3333.5...5555/.1../11./../1";
+/// Three players: the first has finished, the learner is one move from finishing (m5-n1).
+const THREE_PLACINGS: &str = "1:38:./../.../..../.........3333/.........333/.........33/.........3/........./.........5/.........55/.........555/....1....5555/.111/111/11/1";
+
+#[test]
+fn with_three_players_the_learner_moves_after_every_other_seat() {
+    // The line: the learner, both other seats, the learner again.
+    let sound = star_file(
+        3,
+        &format!(
+            r#""id": "e", "position": "{THREE_LOCK}", "prompt": {TEXT},
+            "goal": {{"kind": "reach", "squares": ["p1"]}}, "par": 2,
+            "solution": ["n2-n1", "m4-l4", "k10-j10", "n1-p1"]"#
+        ),
+    );
+    assert_eq!(problems(&sound), vec![]);
+    // One reply short: the learner's second move is taken for the third seat's reply.
+    let short = star_file(
+        3,
+        &format!(
+            r#""id": "e", "position": "{THREE_LOCK}", "prompt": {TEXT},
+            "goal": {{"kind": "reach", "squares": ["p1"]}}, "par": 2,
+            "solution": ["n2-n1", "m4-l4", "n1-p1"]"#
+        ),
+    );
+    assert_reasons(&short, &["scripted reply n1-p1 is not legal"]);
+}
+
+#[test]
+fn with_three_players_a_win_is_the_learner_finishing() {
+    let finishes = star_file(
+        3,
+        &format!(
+            r#""id": "e", "position": "{THREE_PLACINGS}", "prompt": {TEXT},
+            "goal": {{"kind": "win_in", "moves": 1}}, "par": 1, "unique": true, "solution": ["m5-n1"]"#
+        ),
+    );
+    assert_eq!(problems(&finishes), vec![]);
+    let misses = star_file(
+        3,
+        &format!(
+            r#""id": "e", "position": "{THREE_PLACINGS}", "prompt": {TEXT},
+            "goal": {{"kind": "win_in", "moves": 1}}, "par": 1, "solution": ["m5-m6"]"#
+        ),
+    );
+    assert_reasons(
+        &misses,
+        &[
+            "the solution line does not reach the goal",
+            "the goal is not reached within 1 moves against every reply after m5-m6",
+        ],
+    );
+    let draw = star_file(
+        3,
+        &format!(
+            r#""id": "e", "position": "{THREE_PLACINGS}", "prompt": {TEXT},
+            "goal": {{"kind": "hold_draw_for", "moves": 1}}, "par": 1, "solution": ["m5-n1"]"#
+        ),
+    );
+    assert_reasons(
+        &draw,
+        &["a draw goal is for two players; this exercise has 3"],
+    );
+}
