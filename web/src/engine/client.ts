@@ -46,9 +46,11 @@ export class EngineClient {
     return response;
   }
 
-  /** What the computer does on its turn in `game` at `level`. */
-  async computerTurn(game: GameRecord, level: string): Promise<ComputerTurn> {
-    const seed = Math.floor(Math.random() * 0xffffffff);
+  /**
+   * What the computer does on its turn in `game` at `level`; `seed` picks among equal moves
+   * (random when absent; a lesson passes its own so that its replies repeat).
+   */
+  async computerTurn(game: GameRecord, level: string, seed = Math.floor(Math.random() * 0xffffffff)): Promise<ComputerTurn> {
     const response = await this.request({ kind: "turn", game, level, seed });
     if (response.ok && response.kind === "turn") return response.turn;
     throw new Error("unexpected engine answer");

@@ -1,15 +1,55 @@
-// Learn: a newcomer's path through the first English stage (a wrong try, a hint, stars that
-// survive a reload), seed 002's worked position answered wrong and right, the Rules and FAQ
-// pages, the Chinese versions, and screenshots on a desktop and a phone.
+// Learn: a newcomer's path through the first English stage on the 3D board (a wrong try, a
+// hint shown on the board, stars that survive a reload), seed 002's worked position answered
+// wrong and right, a mistake played out against the engine's refutation, the Rules and FAQ
+// pages, the Chinese versions, the keyboard grid and the star's move list, and screenshots on a
+// desktop and a phone.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, BASE_URL, openSite } from "./helpers.mjs";
+import { ARTIFACTS, BASE_URL, clickSquare, openSite, settled } from "./helpers.mjs";
 
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `learn-${name}.png`), fullPage: true });
 const feedback = (page) => page.getByTestId("feedback").textContent();
 
-test("learn: the first English stage, stars kept across a reload", async () => {
+/** Opens an exercise and waits for its board. */
+async function exercise(page, id) {
+  await page.goto(`${BASE_URL}/learn/ex/${id.replaceAll(".", "_")}?test`);
+  await page.waitForFunction(() => window.__kingme?.squareToClient !== undefined);
+  await settled(page);
+}
+
+/** Plays a route by clicking its squares on the 3D board until the board takes the move. */
+async function clickMove(page, route) {
+  for (const square of route) await clickSquare(page, square);
+  await settled(page);
+}
+
+/** With the keyboard on the grid of squares: arrow keys from the focused square to `square`, then Enter. */
+async function gridTo(page, square) {
+  const [rows, cols] = await page.evaluate((sq) => {
+    const cells = [...document.querySelectorAll(".button-grid tr")].map((r) => [...r.children]);
+    const find = (pred) => {
+      for (let r = 0; r < cells.length; r++) for (let c = 0; c < cells[r].length; c++) if (pred(cells[r][c])) return [r, c];
+      throw new Error(`no cell for ${sq}`);
+    };
+    const at = find((td) => td.tabIndex === 0);
+    const to = find((td) => td.dataset.square === sq);
+    return [to[0] - at[0], to[1] - at[1]];
+  }, square);
+  await page.locator('.button-grid td[tabindex="0"]').focus();
+  for (let i = 0; i < Math.abs(rows); i++) await page.keyboard.press(rows > 0 ? "ArrowDown" : "ArrowUp");
+  for (let i = 0; i < Math.abs(cols); i++) await page.keyboard.press(cols > 0 ? "ArrowRight" : "ArrowLeft");
+  await page.keyboard.press("Enter");
+}
+
+async function gridMove(page, route) {
+  for (const square of route) await gridTo(page, square);
+  await settled(page);
+}
+
+const doneStars = (page) => page.locator('[data-testid="done"] .stars').getAttribute("data-stars");
+
+test("learn: the first English stage on the 3D board, stars kept across a reload", async () => {
   const { browser, page, errors } = await openSite();
   try {
     await page.getByTestId("learn-link").click();
@@ -20,31 +60,33 @@ test("learn: the first English stage, stars kept across a reload", async () => {
     await page.click('[data-course="english"]');
     await page.click('[data-exercise="en.basics.step"]');
     assert.match(await page.getByTestId("prompt").textContent(), /one square diagonally forward/);
-    await shot(page, "exercise");
+    await page.waitForFunction(() => window.__kingme?.squareToClient !== undefined);
+    await settled(page);
 
     // A wrong try the lesson foresaw: the rules refuse it, the lesson says why.
     await page.getByTestId("learn-move-text").fill("c3-b2");
     await page.getByTestId("learn-move-play").click();
     assert.match(await feedback(page), /Men never move backwards/);
-    // A hint: first the piece.
+    // A hint: first the piece, lit on the board.
     await page.getByTestId("learn-hint").click();
     assert.match(await feedback(page), /the piece on c3/);
-    await page.getByTestId("move-c3-d4").click();
+    assert.ok((await page.evaluate(() => window.__kingme.highlights())).includes("c3"));
+    await settled(page);
+    await shot(page, "exercise");
+    await clickMove(page, ["c3", "d4"]);
     await page.getByTestId("done").waitFor();
-    assert.equal(await page.locator('[data-testid="done"] .stars').getAttribute("data-stars"), "1");
+    assert.equal(await doneStars(page), "1");
 
-    // Three moves against the scripted replies.
+    // Three moves against the scripted replies, with the keyboard on the grid of squares.
     await page.getByTestId("learn-next").click();
     assert.match(await page.getByTestId("prompt").textContent(), /to d6 in three moves/);
-    // On the board: the piece, then its landing square.
-    await page.click('svg circle.piece[data-square="c3"]');
-    await page.locator('svg circle.piece.selected[data-square="c3"]').waitFor();
-    await page.click('svg rect[data-square="d4"]');
-    assert.match(await feedback(page), /Your opponent played h8-g7/);
-    await page.getByTestId("move-d4-c5").click();
-    await page.getByTestId("move-c5-d6").click();
+    await page.waitForFunction(() => window.__kingme?.snapshot().pieces.length === 2);
+    await gridMove(page, ["c3", "d4"]);
+    await page.waitForFunction(() => /Your opponent played h8-g7/.test(document.querySelector('[data-testid="feedback"]').textContent));
+    await gridMove(page, ["d4", "c5"]);
+    await gridMove(page, ["c5", "d6"]);
     await page.getByTestId("done").waitFor();
-    assert.equal(await page.locator('[data-testid="done"] .stars').getAttribute("data-stars"), "3");
+    assert.equal(await doneStars(page), "3");
 
     // A question answered by clicking.
     await page.getByTestId("learn-next").click();
@@ -65,42 +107,51 @@ test("learn: the first English stage, stars kept across a reload", async () => {
   }
 });
 
-test("learn: the worked position answered wrong, then right", async () => {
+test("learn: the worked position answered wrong, then right; a mistake refuted by the engine", async () => {
   const { browser, page, errors } = await openSite();
   try {
-    await page.goto(`${BASE_URL}/learn/ex/en_multi_worked?test`);
+    await exercise(page, "en.multi.worked");
     await page.getByTestId("choice-stop").click();
     assert.match(await feedback(page), /must go on to g7/);
     // Typing the move that stops on e5 is the same wrong answer; the rules refuse it.
     await page.getByTestId("learn-move-text").fill("c3xe5");
     await page.getByTestId("learn-move-play").click();
     assert.match(await feedback(page), /Not quite/);
-    await page.getByTestId("move-c3-e5-g7").click();
+    // On the board: the man, then the end of the capture.
+    await clickMove(page, ["c3", "g7"]);
     await page.getByTestId("done").waitFor();
     assert.match(await feedback(page), /c3×e5×g7/);
-    assert.equal(await page.locator('[data-testid="done"] .stars').getAttribute("data-stars"), "1");
+    assert.equal(await doneStars(page), "1");
 
-    // A capture the lessons want found in every way, and the rules page with its diagrams.
-    await page.goto(`${BASE_URL}/learn/ex/en_multi_routes?test`);
-    await page.getByTestId("move-c3-e5-c7").click();
-    assert.match(await feedback(page), /Found 1 of 2/);
-    await page.getByTestId("move-c3-e5-c7").click();
-    assert.match(await feedback(page), /already/);
-    await page.getByTestId("move-c3-e5-g7").click();
+    // A capture the lessons want found in every way.
+    await exercise(page, "en.multi.routes");
+    await clickMove(page, ["c3", "c7"]);
+    await page.waitForFunction(() => /Found 1 of 2/.test(document.querySelector('[data-testid="feedback"]').textContent));
+    await clickMove(page, ["c3", "c7"]);
+    await page.waitForFunction(() => /already/.test(document.querySelector('[data-testid="feedback"]').textContent));
+    await clickMove(page, ["c3", "g7"]);
     await page.getByTestId("done").waitFor();
 
-    // Holding the draw against the engine: a foreseen blunder is refused with its reason; then
-    // two moves and the 5-move limit draws the game.
-    await page.goto(`${BASE_URL}/learn/ex/in_end_hold?test`);
-    await page.getByTestId("move-g5-i3").click();
-    assert.match(await feedback(page), /the king is taken/);
-    await page.getByTestId("move-g5-d8").click();
-    assert.match(await feedback(page), /Your opponent played/);
-    await page.locator('[data-testid^="move-"]').first().click();
+    // Holding the draw against the engine (in its worker): a foreseen blunder is played out and
+    // refuted, with its reason; then the holding move, and the 5-move limit draws the game.
+    await exercise(page, "in.end.hold");
+    await page.getByTestId("learn-move-text").fill("g5-i3");
+    await page.getByTestId("learn-move-text").press("Enter");
+    await page.waitForFunction(() => /the king is taken.*Your opponent played/.test(document.querySelector('[data-testid="feedback"]').textContent));
+    await settled(page);
+    assert.equal((await page.evaluate(() => window.__kingme.snapshot())).pieces.length, 2);
+    await shot(page, "refuted");
+    await page.getByTestId("learn-retry").click();
+    await page.getByTestId("learn-move-text").fill("g5-d8");
+    await page.getByTestId("learn-move-play").click();
+    await page.waitForFunction(() => /Your opponent played/.test(document.querySelector('[data-testid="feedback"]').textContent));
+    await settled(page);
+    const [first] = await page.evaluate(() => window.__kingme.legalMoves());
+    await clickMove(page, [first.path[0], first.path[first.path.length - 1]]);
     await page.getByTestId("done").waitFor();
-    assert.equal(await page.locator('[data-testid="done"] .stars').getAttribute("data-stars"), "2");
+    assert.equal(await doneStars(page), "2");
 
-    await page.goto(`${BASE_URL}/learn/ex/en_multi_routes?test`);
+    await exercise(page, "en.multi.routes");
     await page.getByTestId("learn-rules").click();
     await page.locator("#rules\\.en\\.capture svg").waitFor();
     assert.equal(await page.locator(".learn-rule").count(), 6);
@@ -111,33 +162,63 @@ test("learn: the worked position answered wrong, then right", async () => {
   }
 });
 
-test("learn: the Chinese versions, and a phone", async () => {
+test("learn: the Chinese versions, a phone, Halma on the grid and the star by keyboard", async () => {
   const { browser, page, errors } = await openSite({ locale: "zh-TW" });
   try {
     await page.goto(`${BASE_URL}/learn?test`);
     assert.equal(await page.locator(".learn h1").textContent(), "學習與練習");
-    await page.goto(`${BASE_URL}/learn/ex/en_multi_worked?test`);
+    await exercise(page, "en.multi.worked");
     assert.match(await page.locator(".learn .question").textContent(), /換手/);
     await page.getByTestId("language").selectOption("zh-Hans");
     assert.match(await page.locator(".learn .question").textContent(), /换手/);
     await page.goto(`${BASE_URL}/learn/faq/draughts?test`);
     assert.match(await page.locator(".learn").textContent(), /这和中国跳棋是同一种游戏吗/);
+    await page.getByTestId("language").selectOption("en");
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${BASE_URL}/learn/ex/en_tips_force?test`);
+    await exercise(page, "en.tips.force");
     await shot(page, "phone-exercise");
     await page.goto(`${BASE_URL}/learn/rules/international?test`);
     await shot(page, "phone-rules");
-    // Halma: every step of a piece, played on the rules' own board.
-    await page.goto(`${BASE_URL}/learn/ex/h8_moves_steps?test`);
+    // Halma on a phone: every step of a piece, played with the keyboard on the grid.
+    await exercise(page, "h8.moves.steps");
     await shot(page, "phone-halma");
-    for (const to of ["d3", "e3", "f3", "d4", "f4", "d5", "e5", "f5"]) await page.getByTestId(`move-e4-${to}`).click();
+    for (const to of ["d3", "e3", "f3", "d4", "f4", "d5", "e5", "f5"]) await gridMove(page, ["e4", to]);
     await page.getByTestId("done").waitFor();
+    // The star on a phone: the list holds only the moves of the piece the lesson is about.
+    await exercise(page, "cc.moves.chain");
+    await shot(page, "phone-star");
+    assert.equal(await page.locator('[data-testid="learn-moves"] li').count(), 1);
     await page.setViewportSize({ width: 960, height: 720 });
-    await page.goto(`${BASE_URL}/learn/ex/cc_moves_chain?test`);
+    await settled(page);
     await shot(page, "star");
-    await page.click('svg circle.piece[data-square="d2"]');
-    await page.click('svg circle.hole[data-square="j8"]');
+    await page.getByTestId("move-d2-j8").focus();
+    await page.keyboard.press("Enter");
     await page.getByTestId("done").waitFor();
+
+    // Four players: a move that misses the goal is answered by each of the three others, from
+    // the engine worker, before the attempt is over.
+    await exercise(page, "cc.many.empty");
+    await page.getByTestId("learn-move-text").fill("i2-i3");
+    await page.getByTestId("learn-move-text").press("Enter");
+    await page.waitForFunction(() => /not reached/.test(document.querySelector('[data-testid="feedback"]').textContent));
+    await settled(page);
+    const after = await page.evaluate(() => window.__kingme.snapshot());
+    assert.equal(after.turn, 0);
+    assert.equal((await feedback(page)).match(/ played /g).length, 3);
+    await shot(page, "four-replies");
+
+    // Six players, a crowded centre: every place of the piece on i5, chosen with the keyboard.
+    await exercise(page, "cc.many.crowd");
+    await shot(page, "six");
+    const buttons = page.locator('[data-testid="learn-moves"] button.move');
+    assert.equal(await buttons.count(), 7);
+    for (let i = 0; i < 7; i++) {
+      await buttons.nth(i).focus();
+      await page.keyboard.press("Enter");
+      await settled(page);
+    }
+    await page.getByTestId("done").waitFor();
+    assert.equal(await doneStars(page), "3");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
