@@ -3,6 +3,7 @@
 use crate::game::GameKind;
 use crate::ids::is_valid_id;
 use crate::per_address::{AddressLimits, SocketCounts};
+use crate::protocol::{CreateRoom, RoomCreated, Seat};
 use crate::socket::{self, Shared};
 use crate::state::{CreateError, Found};
 use axum::body::Bytes;
@@ -12,7 +13,6 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use serde::{Deserialize, Serialize};
 use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -136,35 +136,6 @@ pub(crate) fn problem(status: StatusCode, code: &str, message: impl Into<String>
     (status, Json(json!({ "code": code, "message": message }))).into_response()
 }
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct CreateRoom {
-    variant: String,
-    #[serde(default)]
-    fen: Option<String>,
-    /// How many seats (the game's player count); without it the game's smallest.
-    #[serde(default)]
-    players: Option<u8>,
-    /// The creator's display name (at most 24 printable characters).
-    #[serde(default)]
-    name: Option<String>,
-}
-
-/// The answer to creating a room.
-#[derive(Serialize, Deserialize, Debug)]
-pub struct RoomCreated {
-    pub room: String,
-    pub token: String,
-    pub seat: crate::protocol::Seat,
-    /// The creator's seat number (0).
-    pub seat_no: u8,
-    pub variant: String,
-    /// How many seats the room has.
-    pub players: u8,
-    /// The link to share, relative to the site.
-    pub path: String,
-}
-
 /// `POST /api/rooms {"variant": "english"}`, optionally with `"fen"`: the position the room's
 /// games start from, `"players"` and the creator's `"name"`.
 pub async fn create_room(
@@ -226,7 +197,7 @@ pub async fn create_room(
                 path: format!("/r/{room}"),
                 room,
                 token,
-                seat: crate::protocol::Seat::Creator,
+                seat: Seat::Creator,
                 seat_no: 0,
                 variant: game.key().to_string(),
                 players: game.players(),

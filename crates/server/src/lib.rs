@@ -25,9 +25,9 @@ pub mod store;
 pub mod stored;
 
 pub use clock::{Clock, ManualClock, SystemClock};
-pub use http::RoomCreated;
 pub use listen::Timeouts;
 pub use per_address::AddressLimits;
+pub use protocol::RoomCreated;
 pub use socket::Limits;
 
 use axum::extract::DefaultBodyLimit;

@@ -5,12 +5,17 @@
 //! seats and presence, which are not versioned). These are the wire format only: rooms decide on
 //! their own types ([`crate::room`]) and storage has its own ([`crate::stored`]), so a change
 //! here never changes what is stored.
+//!
+//! The page's TypeScript for these types (`web/src/net/wire.ts`) and sample messages for its
+//! type check (`web/src/net/wire.samples.ts`) are generated from them by the test module
+//! `protocol/typescript.rs`.
 
 use serde::{Deserialize, Serialize};
 
 /// A player's seat in a room. The creator moves first in odd-numbered games, the joiner in
 /// even-numbered ones (sides swap on every rematch).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "snake_case")]
 pub enum Seat {
     Creator,
@@ -37,6 +42,7 @@ impl Seat {
 
 /// A piece colour as the protocol writes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     White,
@@ -54,6 +60,7 @@ impl From<kingme_draughts::Color> for Side {
 
 /// A message from a client.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// The first message on every connection: the seat token if the client holds one, and the
@@ -124,6 +131,7 @@ pub enum ClientMessage {
 
 /// Why a game ended.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct OutcomeView {
     /// The winning seat; `None` for a draw.
     pub winner: Option<Seat>,
@@ -152,6 +160,7 @@ pub struct Event {
 
 /// What happened in the room.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum EventKind {
     /// A player took seat `seat_no` (`seat` names it as two-seat draughts clients know it:
@@ -205,6 +214,7 @@ pub enum EventKind {
 
 /// Who is connected.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Presence {
     pub creator: bool,
     pub joiner: bool,
@@ -219,6 +229,7 @@ pub struct Presence {
 
 /// Whether a seat's holder is connected.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeatPresence {
     pub connected: bool,
     pub away_since: Option<u64>,
@@ -226,6 +237,7 @@ pub struct SeatPresence {
 
 /// One seat of a room as everyone sees it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct SeatView {
     pub seat_no: u8,
     /// Whether a player holds it (a computer seat from the start has no player).
@@ -243,6 +255,7 @@ pub struct SeatView {
 
 /// The colours of both seats in the current game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Colors {
     pub creator: Side,
     pub joiner: Side,
@@ -250,6 +263,7 @@ pub struct Colors {
 
 /// The whole state of a room, sent on connect (or when replay is not possible).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 pub struct Snapshot {
     pub v: u64,
     pub room: String,
@@ -297,8 +311,43 @@ pub struct Snapshot {
     pub presence: Presence,
 }
 
+/// `POST /api/rooms`: the room to create.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(deny_unknown_fields)]
+pub struct CreateRoom {
+    /// The game's key (`english`, `halma-16`, `chinese-checkers`, …).
+    pub variant: String,
+    /// The position the room's games start from (draughts FEN); without it the usual one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    /// How many seats (the game's player count); without it the game's smallest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub players: Option<u8>,
+    /// The creator's display name (at most 24 printable characters).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// The answer to creating a room.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct RoomCreated {
+    pub room: String,
+    pub token: String,
+    pub seat: Seat,
+    /// The creator's seat number (0).
+    pub seat_no: u8,
+    pub variant: String,
+    /// How many seats the room has.
+    pub players: u8,
+    /// The link to share, relative to the site.
+    pub path: String,
+}
+
 /// Domain error codes: the request was refused and nothing changed; the socket stays open.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     RoomNotFound,
@@ -335,6 +384,7 @@ pub enum ErrorCode {
 
 /// A message from the server that is not a room event.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
 #[serde(tag = "t", rename_all = "snake_case")]
 pub enum ServerMessage {
     Snapshot(Box<Snapshot>),
@@ -379,6 +429,14 @@ impl ServerMessage {
             ack: None,
         }
     }
+}
+
+/// Anything the server sends on a room socket: a versioned room event or another message.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Incoming {
+    Event(Event),
+    Message(ServerMessage),
 }
 
 /// WebSocket close codes.
@@ -450,3 +508,6 @@ mod tests {
         assert_eq!(err, r#"{"t":"error","code":"not_your_turn","message":"x"}"#);
     }
 }
+
+#[cfg(test)]
+mod typescript;
