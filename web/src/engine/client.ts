@@ -56,6 +56,11 @@ export class EngineClient {
     throw new Error("unexpected engine answer");
   }
 
+  /** Loads the engine in the worker ahead of its first request (a page that knows it will ask soon). */
+  async warmUp(): Promise<void> {
+    await this.request({ kind: "load" });
+  }
+
   /** A search of `nodes` nodes in the worker, for measuring speed. */
   async search(game: GameRecord, nodes: number): Promise<SearchReport> {
     const response = await this.request({ kind: "search", game, nodes });

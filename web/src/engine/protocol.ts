@@ -9,10 +9,12 @@ export type GameRecord = Pick<RecordView, "variant" | "players" | "startFen" | "
   Partial<Pick<RecordView, "resigned" | "drawAgreed">>;
 
 export type EngineRequest =
+  | { id: number; kind: "load" }
   | { id: number; kind: "turn"; game: GameRecord; level: string; seed: number }
   | { id: number; kind: "search"; game: GameRecord; nodes: number };
 
 export type EngineResponse =
+  | { id: number; ok: true; kind: "load" }
   | { id: number; ok: true; kind: "turn"; turn: ComputerTurn }
   | { id: number; ok: true; kind: "search"; report: SearchReport }
   | { id: number; ok: false; error: string };

@@ -125,6 +125,12 @@ export class ExercisePlayer {
     this.labelBoard();
     this.exposeTestHooks();
     this.render();
+    // Where the opponent may answer, the engine's worker loads while the learner thinks.
+    const g = this.exercise.goal.kind;
+    if (g !== "quiz" && g !== "find_all_captures" && g !== "find_all_destinations") {
+      this.engine = new EngineClient();
+      this.engine.warmUp().catch(() => {});
+    }
   }
 
   destroy(): void {
@@ -446,7 +452,8 @@ export class ExercisePlayer {
       this.found.clear();
     }
     this.attempt++;
-    this.engine?.cancel();
+    // A search still running for the attempt given up is stopped (the worker is started anew).
+    if (this.busy > 0) this.engine?.cancel();
     this.feedback = null;
     this.reset();
     this.showPosition();
