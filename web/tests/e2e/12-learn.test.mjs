@@ -132,6 +132,17 @@ test("learn: the worked position answered wrong, then right; a mistake refuted b
     await clickMove(page, ["c3", "g7"]);
     await page.getByTestId("done").waitFor();
 
+    // International: a man going round may not jump a piece twice, so one capture ends where it began.
+    await exercise(page, "in.capture.once");
+    await page.getByTestId("learn-move-text").fill("e3xc5xe7xg5xe3xc5xa7");
+    await page.getByTestId("learn-move-play").click();
+    assert.match(await feedback(page), /may not jump d4 a second time/);
+    await clickMove(page, ["e3", "e3"]);
+    await page.waitForFunction(() => /Found 1 of 2/.test(document.querySelector('[data-testid="feedback"]').textContent));
+    await clickMove(page, ["e3", "a7"]);
+    await page.getByTestId("done").waitFor();
+    assert.equal(await doneStars(page), "2");
+
     // Holding the draw against the engine (in its worker): a foreseen blunder is played out and
     // refuted, with its reason; then the holding move, and the 5-move limit draws the game.
     await exercise(page, "in.end.hold");
