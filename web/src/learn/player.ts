@@ -299,7 +299,11 @@ export class ExercisePlayer {
       if (this.busy > 0) tools.append(h("span", { class: "thinking", "data-testid": "learn-busy" }, say("opponentThinks")));
       parts.push(tools);
     }
+    // A button rebuilt in its place keeps the keyboard's focus.
+    const active = document.activeElement;
+    const focused = active instanceof HTMLElement && this.dynamic.contains(active) ? active.dataset["testid"] : undefined;
     this.dynamic.replaceChildren(...parts.filter((n): n is Node => n !== null));
+    if (focused) this.dynamic.querySelector<HTMLElement>(`[data-testid="${focused}"]`)?.focus();
   }
 
   /**
@@ -470,7 +474,8 @@ export class ExercisePlayer {
 
   private answer(choice: Choice): void {
     if (this.finished !== null) return;
-    if (choice.correct) this.succeed(`${say("right")} ${tr(choice.explain)}`);
+    // A right answer's explanation begins by saying so.
+    if (choice.correct) this.succeed(tr(choice.explain));
     else this.miss(`${say("wrong")} ${tr(choice.explain)}`);
   }
 
@@ -560,7 +565,8 @@ export class ExercisePlayer {
       const played = game.playPath(move.path, false);
       this.learnerMoves += 1;
       const next = this.lineAt !== null ? ex.solution?.[this.lineAt] : undefined;
-      this.lineAt = next !== undefined && sameRoute(moveSquares(next), played.path) ? this.lineAt! + 1 : null;
+      const followed = next !== undefined && sameRoute(moveSquares(next), played.path);
+      this.lineAt = followed ? this.lineAt! + 1 : null;
       this.feedback = null;
       this.render();
       await this.show(played);
@@ -590,7 +596,9 @@ export class ExercisePlayer {
       const answered = await this.replies(attempt);
       if (attempt !== this.attempt) return;
       if (this.over()) return this.fail(answered);
-      this.feedback = answered ? { kind: "info", text: answered } : null;
+      // A move of the solution is said to be right; any other legal one goes on unjudged.
+      if (followed) this.feedback = { kind: "right", text: [say("goodMove"), answered].filter(Boolean).join(" ") };
+      else this.feedback = answered ? { kind: "info", text: answered } : null;
     } catch (e) {
       if (e instanceof EngineCancelled || attempt !== this.attempt) return;
       this.feedback = { kind: "wrong", text: t("msg.error", { message: e instanceof Error ? e.message : String(e) }) };
@@ -720,7 +728,11 @@ export class ExercisePlayer {
     recordStars(this.exercise.id, stars);
     this.finished = stars;
     this.feedback = { kind: "right", text: text ?? say("right") };
+    const focused = document.activeElement;
+    const wasHere = focused === document.body || focused === null || this.element.contains(focused);
     this.render();
+    // The keyboard goes on from the exercise to the next one.
+    if (wasHere) this.element.querySelector<HTMLButtonElement>('[data-testid="learn-next"], [data-testid="learn-retry"]')?.focus();
   }
 
   private fail(answered = ""): void {

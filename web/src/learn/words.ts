@@ -27,6 +27,7 @@ export const WORDS = {
   next: w("Next exercise", "下一题", "下一題"),
   right: w("Right!", "正确！", "正確！"),
   wrong: w("Not quite.", "不太对。", "不太對。"),
+  goodMove: w("Good move.", "好棋。", "好棋。"),
   done: w("Done: {stars}", "完成：{stars}", "完成：{stars}"),
   failed: w("The goal was not reached. Try again.", "没有达成目标。再试一次。", "沒有達成目標。再試一次。"),
   found: w("Found {found} of {total}. The position is set up again.", "已找到 {found} 个，共 {total} 个。棋盘已复原。", "已找到 {found} 個，共 {total} 個。棋盤已復原。"),

@@ -84,9 +84,12 @@ test("learn: the first English stage on the 3D board, stars kept across a reload
     await gridMove(page, ["c3", "d4"]);
     await page.waitForFunction(() => /Your opponent played h8-g7/.test(document.querySelector('[data-testid="feedback"]').textContent));
     await gridMove(page, ["d4", "c5"]);
+    await page.waitForFunction(() => /Good move/.test(document.querySelector('[data-testid="feedback"]').textContent));
     await gridMove(page, ["c5", "d6"]);
     await page.getByTestId("done").waitFor();
     assert.equal(await doneStars(page), "3");
+    // The keyboard goes on to the next exercise.
+    assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), "learn-next");
 
     // A question answered by clicking.
     await page.getByTestId("learn-next").click();
