@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { LESSON_FILES, allExercises, locate, moveSquares, sameRoute, type Text } from "./lessons";
+import { LESSON_FILES, allExercises, locate, moveSquares, piecesAbout, sameRoute, type Text } from "./lessons";
 import { loadStars, recordStars, starsFor, type StarStore } from "./progress";
 import { WORDS } from "./words";
 
@@ -16,6 +16,18 @@ describe("the lessons as the page reads them", () => {
     const ids = allExercises().map((e) => e.exercise.id);
     expect(ids.length).toBeGreaterThanOrEqual(60);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("narrows the star's move list to the pieces an exercise is about", () => {
+    const crowd = locate("cc.many.crowd")!.exercise;
+    expect([...piecesAbout(crowd, 0, undefined)]).toEqual(["i5"]);
+    const chain = locate("cc.moves.chain")!.exercise;
+    expect([...piecesAbout(chain, 0, chain.solution?.[0])]).toEqual(["d2"]);
+    // Later steps: the next move of the line, not the first step's hint or foreseen tries.
+    const walk = locate("en.basics.step")!.exercise;
+    expect([...piecesAbout(walk, 0, "c3-d4")].sort()).toEqual(["c3"]);
+    expect([...piecesAbout(walk, 1, "d4-c5")]).toEqual(["d4"]);
+    expect([...piecesAbout(walk, 1, undefined)]).toEqual([]);
   });
 
   it("finds an exercise and the next one in its course", () => {

@@ -159,3 +159,20 @@ export function moveSquares(text: string): string[] {
 export function sameRoute(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((s, i) => s === b[i]);
 }
+
+/**
+ * The pieces an exercise is about while the learner looks for move `step` (0 = the first): the
+ * goal's piece, the hint's, the next move of the solution line (`next`, while the play follows
+ * it), the foreseen tries' and the pieces the step's arrows start from. Empty when it names none.
+ */
+export function piecesAbout(ex: Exercise, step: number, next: string | undefined): Set<string> {
+  const pieces = new Set<string>();
+  if (ex.goal.kind === "find_all_destinations") pieces.add(ex.goal.from);
+  if (step === 0) {
+    if (ex.hints) pieces.add(ex.hints.piece);
+    for (const w of ex.wrong ?? []) pieces.add(moveSquares(w.move)[0]!);
+  }
+  if (next) pieces.add(moveSquares(next)[0]!);
+  for (const m of ex.marks ?? []) if (m.step === step) for (const [from] of m.arrows ?? []) pieces.add(from);
+  return pieces;
+}

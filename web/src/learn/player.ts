@@ -15,7 +15,7 @@ import type { SharedBoard } from "../ui/gameScreen";
 import { h } from "../ui/dom";
 import { playMoveSound } from "../ui/sound";
 import { draughtsDetails, halmaDetails, RulesGame, type GameView, type LegalMove } from "../wasm/rules";
-import { moveSquares, sameRoute, tr, type Choice, type Exercise, type Located, type Text } from "./lessons";
+import { moveSquares, piecesAbout, sameRoute, tr, type Choice, type Exercise, type Located, type Text } from "./lessons";
 import { recordStars, starText, starsFor } from "./progress";
 import { COLORS, WORDS, type WordKey } from "./words";
 
@@ -351,19 +351,7 @@ export class ExercisePlayer {
   }
 
   private lessonPieces(): Set<string> {
-    const ex = this.exercise;
-    const pieces = new Set<string>();
-    if (ex.goal.kind === "find_all_destinations") pieces.add(ex.goal.from);
-    if (ex.hints) pieces.add(ex.hints.piece);
-    const first = ex.solution?.[0];
-    if (first && this.learnerMoves === 0) pieces.add(moveSquares(first)[0]!);
-    for (const w of ex.wrong ?? []) pieces.add(moveSquares(w.move)[0]!);
-    for (const m of ex.marks ?? []) if (m.step === this.learnerMoves) for (const [from] of m.arrows ?? []) pieces.add(from);
-    if (this.lineAt !== null && this.learnerMoves > 0) {
-      const next = ex.solution?.[this.lineAt];
-      if (next) pieces.add(moveSquares(next)[0]!);
-    }
-    return pieces;
+    return piecesAbout(this.exercise, this.learnerMoves, this.lineAt !== null ? this.exercise.solution?.[this.lineAt] : undefined);
   }
 
   private goalText(): string {
