@@ -1,6 +1,8 @@
 //! The JavaScript surface: a `Game` class whose structured results are typed plain JS objects
-//! (their TypeScript declarations come from `view`'s types through `tsify`).
+//! (their TypeScript declarations come from `view`'s types through `tsify`). Its errors are JS
+//! `Error`s with the English message and, as `rules`, the [`ErrorView`] (code and parameters).
 
+use crate::errors::ErrorView;
 use crate::session::{self, parse_level, Memory, Session, SessionError};
 use crate::view::{ComputerTurn, GameInfo, GameView, MoveView, RecordView, SearchReport};
 use crate::SystemClock;
@@ -8,17 +10,24 @@ use serde::Serialize;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
 
-fn to_ts<T: Tsify + Serialize>(value: &T) -> Result<Ts<T>, JsError> {
-    value.into_ts().map_err(|e| JsError::new(&e.to_string()))
+fn to_ts<T: Tsify + Serialize>(value: &T) -> Result<Ts<T>, JsValue> {
+    value
+        .into_ts()
+        .map_err(|e| JsValue::from(JsError::new(&e.to_string())))
 }
 
-fn js_error(e: SessionError) -> JsError {
-    JsError::new(&e.0)
+fn js_error(e: SessionError) -> JsValue {
+    let error = js_sys::Error::new(&e.0.message);
+    if let Ok(rules) = to_ts::<ErrorView>(&e.0) {
+        // Setting a property of a fresh Error cannot fail; the message is there either way.
+        let _ = js_sys::Reflect::set(&error, &JsValue::from_str("rules"), &rules.into());
+    }
+    error.into()
 }
 
 /// Every game the site offers: key, English name, family and player counts.
 #[wasm_bindgen]
-pub fn games() -> Result<Vec<Ts<GameInfo>>, JsError> {
+pub fn games() -> Result<Vec<Ts<GameInfo>>, JsValue> {
     session::games().iter().map(to_ts).collect()
 }
 
@@ -53,7 +62,7 @@ impl JsGame {
         variant: &str,
         players: Option<u8>,
         position: Option<String>,
-    ) -> Result<JsGame, JsError> {
+    ) -> Result<JsGame, JsValue> {
         let session = Session::new(variant, players, position.as_deref()).map_err(js_error)?;
         Ok(JsGame { session })
     }
@@ -65,24 +74,24 @@ impl JsGame {
         text: &str,
         variant: Option<String>,
         players: Option<u8>,
-    ) -> Result<JsGame, JsError> {
+    ) -> Result<JsGame, JsValue> {
         let session = Session::from_record(text, variant.as_deref(), players).map_err(js_error)?;
         Ok(JsGame { session })
     }
 
     /// The game to replay: rules, start, moves with their draw offers, resignations.
-    pub fn record(&self) -> Result<Ts<RecordView>, JsError> {
+    pub fn record(&self) -> Result<Ts<RecordView>, JsValue> {
         to_ts(&self.session.record())
     }
 
     /// Every legal move with its full route.
     #[wasm_bindgen(js_name = legalMoves)]
-    pub fn legal_moves(&self) -> Result<Vec<Ts<MoveView>>, JsError> {
+    pub fn legal_moves(&self) -> Result<Vec<Ts<MoveView>>, JsValue> {
         self.session.legal_moves().iter().map(to_ts).collect()
     }
 
     /// Plays a move written in notation; returns the move played.
-    pub fn play(&mut self, text: &str, offer_draw: bool) -> Result<Ts<MoveView>, JsError> {
+    pub fn play(&mut self, text: &str, offer_draw: bool) -> Result<Ts<MoveView>, JsValue> {
         let played = self.session.play_text(text, offer_draw).map_err(js_error)?;
         to_ts(&played)
     }
@@ -93,7 +102,7 @@ impl JsGame {
         &mut self,
         path: Vec<String>,
         offer_draw: bool,
-    ) -> Result<Ts<MoveView>, JsError> {
+    ) -> Result<Ts<MoveView>, JsValue> {
         let played = self
             .session
             .play_path(&path, offer_draw)
@@ -102,24 +111,30 @@ impl JsGame {
     }
 
     /// Takes back the last turn; returns its move, or `undefined` at the start.
-    pub fn undo(&mut self) -> Result<Option<Ts<MoveView>>, JsError> {
+    pub fn undo(&mut self) -> Result<Option<Ts<MoveView>>, JsValue> {
         self.session.undo().as_ref().map(to_ts).transpose()
     }
 
     /// The player in `seat` (0-based) resigns.
-    pub fn resign(&mut self, seat: u8) -> Result<(), JsError> {
+    pub fn resign(&mut self, seat: u8) -> Result<(), JsValue> {
         self.session.resign(seat).map_err(js_error)
     }
 
     /// Accepts the pending draw offer (draughts).
     #[wasm_bindgen(js_name = acceptDraw)]
-    pub fn accept_draw(&mut self) -> Result<(), JsError> {
+    pub fn accept_draw(&mut self) -> Result<(), JsValue> {
         self.session.accept_draw().map_err(js_error)
     }
 
     /// The state the screen draws.
-    pub fn view(&self) -> Result<Ts<GameView>, JsError> {
+    pub fn view(&self) -> Result<Ts<GameView>, JsValue> {
         to_ts(&self.session.view())
+    }
+
+    /// The state after the first `moves` moves, as `view` would have drawn it then.
+    #[wasm_bindgen(js_name = viewAt)]
+    pub fn view_at(&self, moves: usize) -> Result<Ts<GameView>, JsValue> {
+        to_ts(&self.session.view_at(moves).map_err(js_error)?)
     }
 
     /// The current position as FEN or position string.
@@ -147,7 +162,7 @@ impl JsGame {
         level: &str,
         seed: u32,
         memory: &mut JsMemory,
-    ) -> Result<Ts<ComputerTurn>, JsError> {
+    ) -> Result<Ts<ComputerTurn>, JsValue> {
         let level = parse_level(level).map_err(js_error)?;
         let turn = self
             .session
@@ -158,7 +173,7 @@ impl JsGame {
 
     /// Searches `nodes` nodes.
     #[wasm_bindgen(js_name = searchNodes)]
-    pub fn search_nodes(&self, nodes: u32) -> Result<Ts<SearchReport>, JsError> {
+    pub fn search_nodes(&self, nodes: u32) -> Result<Ts<SearchReport>, JsValue> {
         to_ts(&self.session.search_nodes(u64::from(nodes), &SystemClock))
     }
 }

@@ -1,10 +1,11 @@
 //! A draughts game as the browser sees it: the rules' `Game` plus the views the screen draws.
 
-use crate::session::{fail, SessionError};
+use crate::errors::ErrorCode;
+use crate::session::{coded, rules, SessionError};
 use crate::view::{
     BoardLayout, BoardShape, Cell, ColorKey, ComputerTurn, CountdownView, Details, DraughtsDetails,
-    GameView, LastMoveView, Material, MoveView, PieceView, RecordView, RecordedMove, Resignation,
-    ResultView, SearchReport, SeatView,
+    GameView, HistoryEntry, LastMoveView, Material, MoveView, PieceView, RecordView, RecordedMove,
+    Resignation, ResultView, SearchReport, SeatView,
 };
 use kingme_draughts::{
     notation, Color, DrawRule, EndReason, Game, Move, Outcome, Position, Variant,
@@ -16,6 +17,8 @@ use kingme_engine::{Clock, Level, Memory};
 struct Played {
     color: Color,
     view: MoveView,
+    /// The move in PDN.
+    pdn: String,
     offered_draw: bool,
 }
 
@@ -27,7 +30,7 @@ pub struct DraughtsSession {
 }
 
 pub(crate) fn parse_variant(name: &str) -> Result<Variant, SessionError> {
-    name.parse::<Variant>().map_err(fail)
+    name.parse::<Variant>().map_err(rules)
 }
 
 /// Describes `m`, played from `before`, with squares named on `before`'s board.
@@ -53,7 +56,7 @@ impl DraughtsSession {
     pub fn new(variant: &str, fen: Option<&str>) -> Result<DraughtsSession, SessionError> {
         let variant = parse_variant(variant)?;
         let game = match fen.map(str::trim).filter(|f| !f.is_empty()) {
-            Some(fen) => Game::from_fen(variant, fen).map_err(fail)?,
+            Some(fen) => Game::from_fen(variant, fen).map_err(rules)?,
             None => Game::new(variant),
         };
         Ok(DraughtsSession {
@@ -66,7 +69,7 @@ impl DraughtsSession {
     /// is the rules to read it with when it has no `GameType` tag.
     pub fn from_pdn(text: &str, variant: Option<&str>) -> Result<DraughtsSession, SessionError> {
         let fallback = variant.map(parse_variant).transpose()?;
-        let pdn = kingme_draughts::pdn::read(text, fallback).map_err(fail)?;
+        let pdn = kingme_draughts::pdn::read(text, fallback).map_err(rules)?;
         let recorded = &pdn.game;
         let mut session = DraughtsSession {
             game: Game::from_position(*recorded.start_position()),
@@ -85,9 +88,9 @@ impl DraughtsSession {
             Some(Outcome {
                 reason: EndReason::Resignation,
                 winner: Some(winner),
-            }) => session.game.resign(!winner).map_err(fail)?,
+            }) => session.game.resign(!winner).map_err(rules)?,
             _ if agreed && session.game.draw_offer().is_some() => {
-                session.game.accept_draw().map_err(fail)?;
+                session.game.accept_draw().map_err(rules)?;
             }
             _ => {}
         }
@@ -133,9 +136,12 @@ impl DraughtsSession {
         match seat {
             0 => Ok(first),
             1 => Ok(!first),
-            other => Err(fail(format_args!(
-                "seat {other} does not play draughts (the seats are 0 and 1)"
-            ))),
+            other => Err(coded(
+                ErrorCode::SeatNotPlaying,
+                format_args!("seat {other} does not play draughts (the seats are 0 and 1)"),
+            )
+            .with("seat", u16::from(other) + 1)
+            .into()),
         }
     }
 
@@ -166,10 +172,11 @@ impl DraughtsSession {
     fn play_move(&mut self, m: &Move, offer_draw: bool) -> Result<MoveView, SessionError> {
         let before = *self.game.position();
         let view = move_view(&before, m);
-        self.game.play(m, offer_draw).map_err(fail)?;
+        self.game.play(m, offer_draw).map_err(rules)?;
         self.played.push(Played {
             color: before.turn(),
             view: view.clone(),
+            pdn: notation::move_to_pdn(before.variant(), m),
             offered_draw: offer_draw,
         });
         Ok(view)
@@ -178,7 +185,7 @@ impl DraughtsSession {
     /// Plays a move written in notation (`c3-d4`, `c3x e5`, `c3:e5:g7`, shortened forms).
     pub fn play_text(&mut self, text: &str, offer_draw: bool) -> Result<MoveView, SessionError> {
         self.check_not_over()?;
-        let m = notation::parse_move(self.game.position(), text).map_err(fail)?;
+        let m = notation::parse_move(self.game.position(), text).map_err(rules)?;
         self.play_move(&m, offer_draw)
     }
 
@@ -193,23 +200,29 @@ impl DraughtsSession {
         let g = pos.variant().geometry();
         let squares = path
             .iter()
-            .map(|name| g.parse_square(name).map_err(fail))
+            .map(|name| g.parse_square(name).map_err(rules))
             .collect::<Result<Vec<_>, _>>()?;
         let Some((&from, landings)) = squares.split_first() else {
-            return Err(fail("empty move path"));
+            return Err(coded(ErrorCode::EmptyPath, "empty move path").into());
         };
         let m = self
             .game
             .legal_moves()
             .into_iter()
             .find(|m| m.from() == from && m.landings() == landings)
-            .ok_or_else(|| fail(format_args!("no legal move follows {}", path.join("-"))))?;
+            .ok_or_else(|| {
+                coded(
+                    ErrorCode::NoLegalMove,
+                    format_args!("no legal move follows {}", path.join("-")),
+                )
+                .with("path", path.join("-"))
+            })?;
         self.play_move(&m, offer_draw)
     }
 
     fn check_not_over(&self) -> Result<(), SessionError> {
         match self.game.outcome() {
-            Some(_) => Err(fail("the game is over")),
+            Some(_) => Err(coded(ErrorCode::GameOver, "the game is over").into()),
             None => Ok(()),
         }
     }
@@ -224,13 +237,13 @@ impl DraughtsSession {
     pub fn resign(&mut self, seat: u8) -> Result<(), SessionError> {
         self.check_not_over()?;
         let color = self.color_of(seat)?;
-        self.game.resign(color).map_err(fail)
+        self.game.resign(color).map_err(rules)
     }
 
     /// Accepts the pending draw offer.
     pub fn accept_draw(&mut self) -> Result<(), SessionError> {
         self.check_not_over()?;
-        self.game.accept_draw().map_err(fail)
+        self.game.accept_draw().map_err(rules)
     }
 
     pub fn fen(&self) -> String {
@@ -354,6 +367,7 @@ impl DraughtsSession {
                 .iter()
                 .map(|p| p.view.notation.clone())
                 .collect(),
+            history: self.history(),
             details: Details::Draughts(DraughtsDetails {
                 must_capture,
                 pieces_left: vec![material(0), material(1)],
@@ -371,6 +385,42 @@ impl DraughtsSession {
                 may_offer_draw: outcome.is_none() && self.game.may_offer_draw(),
             }),
         }
+    }
+
+    /// The moves numbered as PDN numbers them: a move of each side makes one number, and a game
+    /// begun with the second side to move begins with its half of move 1.
+    fn history(&self) -> Vec<HistoryEntry> {
+        let first = self.game.variant().rules().first_mover;
+        let offset = usize::from(self.game.start_position().turn() != first);
+        self.played
+            .iter()
+            .enumerate()
+            .map(|(i, p)| HistoryEntry {
+                number: u32::try_from((i + offset) / 2 + 1).unwrap_or(u32::MAX),
+                seat: self.seat(p.color),
+                notation: p.view.notation.clone(),
+                record: p.pdn.clone(),
+                offered_draw: p.offered_draw,
+            })
+            .collect()
+    }
+
+    /// The game as it stood after its first `moves` moves (all of them: as it stands now).
+    pub fn view_at(&self, moves: usize) -> Result<GameView, SessionError> {
+        if moves > self.played.len() {
+            return Err(coded(
+                ErrorCode::NoSuchMove,
+                format_args!("the game has {} moves, not {moves}", self.played.len()),
+            )
+            .with("moves", moves)
+            .with("total", self.played.len())
+            .into());
+        }
+        let mut earlier = self.clone();
+        while earlier.played.len() > moves {
+            earlier.undo();
+        }
+        Ok(earlier.view())
     }
 
     /// What the computer at `level` does on its turn: accept a pending offer, or move (and

@@ -1,10 +1,11 @@
 //! A Halma or Chinese checkers game as the browser sees it.
 
-use crate::session::{fail, SessionError};
+use crate::errors::ErrorCode;
+use crate::session::{coded, rules, SessionError};
 use crate::view::{
     BoardLayout, BoardShape, Cell, ColorKey, ComputerTurn, Details, GameView, HalmaDetails,
-    HalmaSeat, LastMoveView, MoveView, PieceView, RecordView, RecordedMove, Resignation,
-    ResultView, SearchReport, SeatState, SeatView,
+    HalmaSeat, HistoryEntry, LastMoveView, MoveView, PieceView, RecordView, RecordedMove,
+    Resignation, ResultView, SearchReport, SeatState, SeatView,
 };
 use kingme_engine_core::{Clock, Level, Limits};
 use kingme_halma::{
@@ -19,7 +20,7 @@ pub struct HalmaSession {
 }
 
 pub(crate) fn parse_variant(name: &str) -> Result<Variant, SessionError> {
-    name.parse::<Variant>().map_err(fail)
+    name.parse::<Variant>().map_err(rules)
 }
 
 /// The seat of a 0-based index.
@@ -90,9 +91,9 @@ impl HalmaSession {
         players: Option<u8>,
         position: Option<&str>,
     ) -> Result<HalmaSession, SessionError> {
-        let setup = Setup::new(variant, players.unwrap_or(2)).map_err(fail)?;
+        let setup = Setup::new(variant, players.unwrap_or(2)).map_err(rules)?;
         let start = match position.map(str::trim).filter(|p| !p.is_empty()) {
-            Some(text) => Position::parse(setup, text).map_err(fail)?,
+            Some(text) => Position::parse(setup, text).map_err(rules)?,
             None => Position::start(setup),
         };
         Ok(HalmaSession {
@@ -112,7 +113,7 @@ impl HalmaSession {
             players,
             position: None,
         };
-        let read = record::parse_with(text, &given).map_err(fail)?;
+        let read = record::parse_with(text, &given).map_err(rules)?;
         Ok(HalmaSession { game: read.game })
     }
 
@@ -126,7 +127,7 @@ impl HalmaSession {
 
     fn check_not_over(&self) -> Result<(), SessionError> {
         match self.game.outcome() {
-            Some(_) => Err(fail("the game is over")),
+            Some(_) => Err(coded(ErrorCode::GameOver, "the game is over").into()),
             None => Ok(()),
         }
     }
@@ -142,14 +143,14 @@ impl HalmaSession {
 
     fn play_move(&mut self, m: Move) -> Result<MoveView, SessionError> {
         let view = move_view(self.game.position(), m);
-        self.game.play(m).map_err(fail)?;
+        self.game.play(m).map_err(rules)?;
         Ok(view)
     }
 
     /// Plays a move written as a hop path (`d1-e5`, any legal chain or `start-end`) or `pass`.
     pub fn play_text(&mut self, text: &str) -> Result<MoveView, SessionError> {
         self.check_not_over()?;
-        let m = notation::parse_move(self.game.position(), text).map_err(fail)?;
+        let m = notation::parse_move(self.game.position(), text).map_err(rules)?;
         self.play_move(m)
     }
 
@@ -178,8 +179,11 @@ impl HalmaSession {
     /// The player in `seat` (0-based) resigns; with more than two players its pieces stay.
     pub fn resign(&mut self, seat: u8) -> Result<(), SessionError> {
         self.check_not_over()?;
-        let s = seat_of(seat).ok_or_else(|| fail(format_args!("no seat {seat}")))?;
-        self.game.resign(s).map_err(fail)
+        let s = seat_of(seat).ok_or_else(|| {
+            coded(ErrorCode::SeatNotPlaying, format_args!("no seat {seat}"))
+                .with("seat", u16::from(seat) + 1)
+        })?;
+        self.game.resign(s).map_err(rules)
     }
 
     /// The current position string.
@@ -340,13 +344,17 @@ impl HalmaSession {
         }
         let mut resigned = Seats::NONE;
         let mut played: Vec<LastMoveView> = Vec::new();
+        let mut rounds: Vec<u32> = Vec::new();
         for (before, turn) in self.game.turns() {
             match turn {
-                Turn::Move(m) => played.push(LastMoveView {
-                    seat: index_of(before.to_move()),
-                    played: move_view(before, m),
-                    offered_draw: false,
-                }),
+                Turn::Move(m) => {
+                    rounds.push(before.round());
+                    played.push(LastMoveView {
+                        seat: index_of(before.to_move()),
+                        played: move_view(before, m),
+                        offered_draw: false,
+                    });
+                }
                 Turn::Resign(s) => resigned.insert(s),
             }
         }
@@ -416,6 +424,17 @@ impl HalmaSession {
                 reason_text: o.reason.key().to_owned(),
             }),
             moves: played.iter().map(|m| m.played.notation.clone()).collect(),
+            history: played
+                .iter()
+                .zip(&rounds)
+                .map(|(m, &number)| HistoryEntry {
+                    number,
+                    seat: m.seat,
+                    notation: m.played.notation.clone(),
+                    record: m.played.notation.clone(),
+                    offered_draw: false,
+                })
+                .collect(),
             details: Details::Halma(HalmaDetails {
                 players: setup.players(),
                 round: pos.round(),
@@ -424,6 +443,32 @@ impl HalmaSession {
                 seats,
             }),
         }
+    }
+
+    /// The game as it stood after its first `moves` moves (resignations after the last of them
+    /// stay; all of them: as it stands now).
+    pub fn view_at(&self, moves: usize) -> Result<GameView, SessionError> {
+        let mut left = self
+            .game
+            .turns()
+            .filter(|(_, t)| matches!(t, Turn::Move(_)))
+            .count();
+        if moves > left {
+            return Err(coded(
+                ErrorCode::NoSuchMove,
+                format_args!("the game has {left} moves, not {moves}"),
+            )
+            .with("moves", moves)
+            .with("total", left)
+            .into());
+        }
+        let mut earlier = self.clone();
+        while left > moves {
+            if let Some(Turn::Move(_)) = earlier.game.undo() {
+                left -= 1;
+            }
+        }
+        Ok(earlier.view())
     }
 
     fn earlier_hashes(&self) -> Vec<u64> {

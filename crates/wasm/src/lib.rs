@@ -6,6 +6,7 @@
 
 mod bindings;
 pub mod draughts;
+pub mod errors;
 pub mod halma;
 pub mod session;
 pub mod view;

@@ -4,30 +4,43 @@
 //! Plain Rust, so it is tested natively; `bindings` only converts these values for JavaScript.
 
 use crate::draughts::DraughtsSession;
+use crate::errors::{Coded, ErrorCode, ErrorView};
 use crate::halma::HalmaSession;
 use crate::view::{ComputerTurn, Family, GameInfo, GameView, MoveView, RecordView, SearchReport};
 use kingme_engine_core::{Clock, Level};
 use std::fmt;
 
-/// A problem with what the page asked for; its message names the problem.
+/// A problem with what the page asked for: its code and parameters, and a message naming it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SessionError(pub String);
+pub struct SessionError(pub ErrorView);
 
 impl fmt::Display for SessionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&self.0.message)
     }
 }
 
 impl std::error::Error for SessionError {}
 
-pub(crate) fn fail(message: impl fmt::Display) -> SessionError {
-    SessionError(message.to_string())
+/// An error of this crate's own with `code` (parameters added with [`ErrorView::with`]).
+pub(crate) fn coded(code: ErrorCode, message: impl fmt::Display) -> ErrorView {
+    ErrorView::new(code, message)
+}
+
+/// A rules crate's error, with its code.
+pub(crate) fn rules(e: impl Coded) -> SessionError {
+    SessionError(e.error_view())
+}
+
+impl From<ErrorView> for SessionError {
+    fn from(view: ErrorView) -> SessionError {
+        SessionError(view)
+    }
 }
 
 /// Parses a level name: `beginner`, `intermediate`, `advanced` or `expert`.
 pub fn parse_level(name: &str) -> Result<Level, SessionError> {
-    name.trim().parse::<Level>().map_err(fail)
+    name.trim().parse::<Level>().map_err(rules)
 }
 
 /// Every game the site offers, draughts first.
@@ -66,14 +79,19 @@ pub fn family_of(variant: &str) -> Result<Family, SessionError> {
     } else if variant.parse::<kingme_halma::Variant>().is_ok() {
         Ok(Family::Halma)
     } else {
-        Err(fail(format_args!(
-            "unknown game '{variant}' (expected one of {})",
-            games()
-                .iter()
-                .map(|g| g.key.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )))
+        Err(coded(
+            ErrorCode::UnknownGame,
+            format_args!(
+                "unknown game '{variant}' (expected one of {})",
+                games()
+                    .iter()
+                    .map(|g| g.key.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ),
+        )
+        .with("name", variant)
+        .into())
     }
 }
 
@@ -102,9 +120,14 @@ impl Session {
         match family_of(variant)? {
             Family::Draughts => {
                 if let Some(n) = players.filter(|&n| n != 2) {
-                    return Err(fail(format_args!(
-                        "{variant} is played by 2 players, not {n}"
-                    )));
+                    return Err(coded(
+                        ErrorCode::PlayerCount,
+                        format_args!("{variant} is played by 2 players, not {n}"),
+                    )
+                    .with("game", variant)
+                    .with("players", n)
+                    .with("counts", 2)
+                    .into());
                 }
                 DraughtsSession::new(variant, position).map(Session::Draughts)
             }
@@ -197,7 +220,11 @@ impl Session {
     pub fn accept_draw(&mut self) -> Result<(), SessionError> {
         match self {
             Session::Draughts(s) => s.accept_draw(),
-            Session::Halma(_) => Err(fail("there are no draw offers in this game")),
+            Session::Halma(_) => Err(coded(
+                ErrorCode::NoDrawOffers,
+                "there are no draw offers in this game",
+            )
+            .into()),
         }
     }
 
@@ -205,6 +232,14 @@ impl Session {
         match self {
             Session::Draughts(s) => s.view(),
             Session::Halma(s) => s.view(),
+        }
+    }
+
+    /// The view after the first `moves` moves of the game, for looking back at it.
+    pub fn view_at(&self, moves: usize) -> Result<GameView, SessionError> {
+        match self {
+            Session::Draughts(s) => s.view_at(moves),
+            Session::Halma(s) => s.view_at(moves),
         }
     }
 

@@ -246,7 +246,26 @@ pub struct GameView {
     pub result: Option<ResultView>,
     /// Every move played so far, in notation.
     pub moves: Vec<String>,
+    /// Every move played so far, numbered as the game's records number them.
+    pub history: Vec<HistoryEntry>,
     pub details: Details,
+}
+
+/// A played move in the game's move list.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Tsify)]
+#[serde(rename_all = "camelCase")]
+pub struct HistoryEntry {
+    /// The number the record gives it: a draughts move number (a move of each side, PDN), or
+    /// the round (Halma, one move per seat).
+    pub number: u32,
+    pub seat: u8,
+    /// The move as the site writes it (`c3-d4`), as `MoveView::notation`.
+    pub notation: String,
+    /// The move as the game's records write it: PDN for draughts (`11-15`, `32x23x14`, or
+    /// algebraic `c3:e5` for the variants that use it), the hop path for Halma.
+    pub record: String,
+    /// Whether a draw offer travelled with it.
+    pub offered_draw: bool,
 }
 
 /// A played move as a record keeps it.
@@ -327,11 +346,14 @@ pub fn typescript_declarations() -> Vec<&'static str> {
         HalmaSeat::DECL,
         HalmaDetails::DECL,
         Details::DECL,
+        HistoryEntry::DECL,
         GameView::DECL,
         RecordedMove::DECL,
         RecordView::DECL,
         Resignation::DECL,
         ComputerTurn::DECL,
         SearchReport::DECL,
+        crate::errors::ErrorCode::DECL,
+        crate::errors::ErrorView::DECL,
     ]
 }

@@ -142,7 +142,7 @@ fn moves_have_their_hop_paths_and_play_by_path() {
     assert_eq!(halma(&view).seats[0].outside_target, 10);
     // A bad path names the problem and changes nothing.
     let err = s.play_path(&["q1".into(), "z9".into()], false).unwrap_err();
-    assert!(err.0.contains("z9"), "{err}");
+    assert!(err.to_string().contains("z9"), "{err}");
     assert_eq!(s.view().ply, 1);
     assert!(s.undo().is_some());
     assert_eq!(s.view().turn, Some(0));
@@ -163,7 +163,7 @@ fn a_resigned_players_pieces_stay_and_the_others_play_on() {
     assert_eq!(result.placings, [vec![4], vec![2], vec![0]]);
     assert_eq!(result.winner, Some(4));
     assert_eq!(result.reason, "resignation");
-    assert!(s.resign(4).unwrap_err().0.contains("over"));
+    assert!(s.resign(4).unwrap_err().to_string().contains("over"));
     assert!(Session::new("chinese-checkers", Some(3), None)
         .unwrap()
         .resign(1)
@@ -219,7 +219,7 @@ fn records_round_trip_and_bad_ones_are_refused() {
         None,
     )
     .unwrap_err();
-    assert!(err.0.contains('5'), "{err}");
+    assert!(err.to_string().contains('5'), "{err}");
     // Plain move text is read as the chosen game's.
     let plain = Session::from_record("1. d1-e5 *", Some("chinese-checkers"), Some(2)).unwrap();
     assert_eq!(plain.view().ply, 1);
@@ -229,15 +229,18 @@ fn records_round_trip_and_bad_ones_are_refused() {
 fn games_open_by_key_player_count_and_position() {
     assert!(Session::new("halma-8", Some(4), None)
         .unwrap_err()
-        .0
+        .to_string()
         .contains("4 players"));
     assert!(Session::new("english", Some(3), None)
         .unwrap_err()
-        .0
+        .to_string()
         .contains("3"));
-    assert!(Session::new("go", None, None).unwrap_err().0.contains("go"));
+    assert!(Session::new("go", None, None)
+        .unwrap_err()
+        .to_string()
+        .contains("go"));
     let err = Session::new("halma-8", None, Some("1:1:zz")).unwrap_err();
-    assert!(!err.0.is_empty());
+    assert!(!err.to_string().is_empty());
     let s = Session::new("halma-8", None, None).unwrap();
     let again = Session::new("halma-8", None, Some(&s.fen())).unwrap();
     assert_eq!(again.view().pieces, s.view().pieces);
@@ -260,4 +263,37 @@ fn the_computer_moves_for_the_seat_to_move() {
     assert_eq!(s.view().last_moves.len(), 6);
     let report = s.search_nodes(2_000, &SystemClock);
     assert!(report.nodes > 0 && report.best.is_some());
+}
+
+#[test]
+fn the_history_numbers_rounds_and_earlier_views_replay_the_game() {
+    let mut s = Session::new("chinese-checkers", Some(3), None).unwrap();
+    let start = s.view();
+    let mut views = vec![start.clone()];
+    for _ in 0..4 {
+        let m = s.legal_moves()[0].path.clone();
+        s.play_path(&m, false).unwrap();
+        views.push(s.view());
+    }
+    let seats: Vec<u8> = start.seats.iter().map(|seat| seat.index).collect();
+    let history = s.view().history;
+    assert_eq!(
+        history
+            .iter()
+            .map(|h| (h.number, h.seat))
+            .collect::<Vec<_>>(),
+        [(1, seats[0]), (1, seats[1]), (1, seats[2]), (2, seats[0])]
+    );
+    for (k, view) in views.iter().enumerate() {
+        assert_eq!(&s.view_at(k).unwrap(), view, "after {k} moves");
+    }
+    assert!(s.view_at(5).is_err());
+    // A resignation after the last move stays when looking at that move.
+    s.resign(seats[1]).unwrap();
+    let at_four = s.view_at(4).unwrap();
+    assert_eq!(halma(&at_four).seats[1].state, SeatState::Resigned);
+    assert_eq!(
+        halma(&s.view_at(3).unwrap()).seats[1].state,
+        SeatState::Playing
+    );
 }

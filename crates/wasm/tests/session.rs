@@ -70,19 +70,23 @@ fn playing_by_path_and_by_text_agree_and_undo_restores() {
 #[test]
 fn bad_input_is_refused_with_a_message_naming_it() {
     let err = Session::new("chess", None, None).unwrap_err();
-    assert!(err.0.contains("chess"), "{err}");
+    assert!(err.to_string().contains("chess"), "{err}");
     assert!(Session::new("english", None, Some("W:Wzz")).is_err());
     let mut s = Session::new("english", None, None).unwrap();
     let err = s.play_path(&path("c3-c5"), false).unwrap_err();
-    assert!(err.0.contains("c3-c5"), "{err}");
+    assert!(err.to_string().contains("c3-c5"), "{err}");
     assert!(s.play_path(&path("q9-d4"), false).is_err());
     assert!(s.play_path(&[], false).is_err());
     assert!(s.play_text("a1-b2", false).is_err());
-    assert!(s.accept_draw().unwrap_err().0.contains("no draw offer"));
-    assert!(s.resign(2).unwrap_err().0.contains("seat 2"));
+    assert!(s
+        .accept_draw()
+        .unwrap_err()
+        .to_string()
+        .contains("no draw offer"));
+    assert!(s.resign(2).unwrap_err().to_string().contains("seat 2"));
     assert!(parse_level("grandmaster")
         .unwrap_err()
-        .0
+        .to_string()
         .contains("grandmaster"));
     assert_eq!(s.view().ply, 0);
 }
@@ -103,7 +107,11 @@ fn a_game_from_fen_reports_result_when_one_side_is_stuck() {
     assert_eq!(result.placings, [[0], [1]]);
     assert_eq!(result.reason, "no-pieces");
     assert!(s.legal_moves().is_empty());
-    assert!(s.play_text("a1-b2", false).unwrap_err().0.contains("over"));
+    assert!(s
+        .play_text("a1-b2", false)
+        .unwrap_err()
+        .to_string()
+        .contains("over"));
 }
 
 #[test]
@@ -142,7 +150,7 @@ fn pdn_round_trips_with_moves_and_start() {
 fn pdn_without_a_game_type_is_read_with_the_chosen_rules() {
     let untagged = "1. 11-15 22-18 *";
     let err = Session::from_record(untagged, None, None).unwrap_err();
-    assert!(err.0.contains("GameType"), "{err}");
+    assert!(err.to_string().contains("GameType"), "{err}");
     let english = Session::from_record(untagged, Some("english"), None).unwrap();
     assert_eq!(english.view().ply, 2);
     assert!(Session::from_record(untagged, Some("chess"), None).is_err());
@@ -232,4 +240,74 @@ fn the_computer_offers_a_draw_with_a_king_each() {
         .unwrap();
     assert!(turn.chosen.is_some());
     assert!(turn.offer_draw, "{turn:?}");
+}
+
+#[test]
+fn the_history_numbers_moves_in_pairs_and_earlier_views_replay_the_game() {
+    let mut s = Session::new("english", None, None).unwrap();
+    let start = s.view();
+    s.play_text("c3-d4", false).unwrap();
+    let after_one = s.view();
+    s.play_text("f6-e5", true).unwrap();
+    s.play_text("d4xf6", false).unwrap();
+    let history = s.view().history;
+    let numbered: Vec<(u32, u8, &str, &str, bool)> = history
+        .iter()
+        .map(|h| {
+            (
+                h.number,
+                h.seat,
+                h.notation.as_str(),
+                h.record.as_str(),
+                h.offered_draw,
+            )
+        })
+        .collect();
+    // English PDN numbers the squares: c3 is 11, d4 15, f6 22, e5 18.
+    assert_eq!(
+        numbered,
+        [
+            (1, 0, "c3-d4", "11-15", false),
+            (1, 1, "f6-e5", "22-18", true),
+            (2, 0, "d4×f6", "15x22", false)
+        ]
+    );
+    assert_eq!(s.view_at(0).unwrap(), start);
+    assert_eq!(s.view_at(1).unwrap(), after_one);
+    assert_eq!(s.view_at(3).unwrap(), s.view());
+    // Looking back leaves the game as it is.
+    assert_eq!(s.view().ply, 3);
+    let err = s.view_at(4).unwrap_err();
+    assert!(err.to_string().contains("3 moves, not 4"), "{err}");
+}
+
+#[test]
+fn a_game_begun_by_the_second_side_numbers_its_first_move_as_half_of_move_one() {
+    let fen = Session::new("english", None, None).unwrap().start_fen();
+    let white_first = format!("W{}", &fen[1..]);
+    let mut s = Session::new("english", None, Some(&white_first)).unwrap();
+    let reply = s.legal_moves()[0].notation.clone();
+    s.play_text(&reply, false).unwrap();
+    let answer = s.legal_moves()[0].notation.clone();
+    s.play_text(&answer, false).unwrap();
+    let history = s.view().history;
+    assert_eq!(
+        history
+            .iter()
+            .map(|h| (h.number, h.seat))
+            .collect::<Vec<_>>(),
+        [(1, 1), (2, 0)]
+    );
+}
+
+#[test]
+fn an_earlier_view_of_a_resigned_game_is_still_in_play() {
+    let mut s = Session::new("english", None, None).unwrap();
+    s.play_text("c3-d4", false).unwrap();
+    s.resign(1).unwrap();
+    assert!(s.view().result.is_some());
+    assert_eq!(s.view_at(1).unwrap().result, s.view().result);
+    let before = s.view_at(0).unwrap();
+    assert_eq!(before.result, None);
+    assert_eq!(before.turn, Some(0));
 }

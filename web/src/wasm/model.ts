@@ -247,6 +247,31 @@ export interface HalmaDetails {
 export type Details = ({ family: "draughts" } & DraughtsDetails) | ({ family: "halma" } & HalmaDetails);
 
 /**
+ * A played move in the game's move list.
+ */
+export interface HistoryEntry {
+    /**
+     * The number the record gives it: a draughts move number (a move of each side, PDN), or
+     * the round (Halma, one move per seat).
+     */
+    number: number;
+    seat: number;
+    /**
+     * The move as the site writes it (`c3-d4`), as `MoveView::notation`.
+     */
+    notation: string;
+    /**
+     * The move as the game's records write it: PDN for draughts (`11-15`, `32x23x14`, or
+     * algebraic `c3:e5` for the variants that use it), the hop path for Halma.
+     */
+    record: string;
+    /**
+     * Whether a draw offer travelled with it.
+     */
+    offeredDraw: boolean;
+}
+
+/**
  * Everything the screen needs to draw a game.
  */
 export interface GameView {
@@ -276,6 +301,10 @@ export interface GameView {
      * Every move played so far, in notation.
      */
     moves: string[];
+    /**
+     * Every move played so far, numbered as the game's records number them.
+     */
+    history: HistoryEntry[];
     details: Details;
 }
 
@@ -345,4 +374,28 @@ export interface SearchReport {
     depth: number;
     elapsedMs: number;
     best: MoveView | null;
+}
+
+/**
+ * Every problem the rules report to the page. Translations are keyed by these codes.
+ */
+export type ErrorCode = "other" | "unknown-game" | "unknown-level" | "player-count" | "game-over" | "no-such-move" | "seat-not-playing" | "no-legal-move" | "no-draw-offers" | "empty-path" | "square-syntax" | "square-off-board" | "square-light" | "square-number" | "move-empty" | "move-syntax" | "move-square" | "move-illegal" | "move-ambiguous" | "draw-offer-not-allowed" | "no-offer-to-accept" | "nothing-to-undo" | "position-square-index" | "position-overlap" | "position-king-empty" | "position-man-on-crowning-rank" | "position-too-many-pieces" | "fen-empty" | "fen-turn" | "fen-field" | "fen-duplicate-color" | "fen-square" | "fen-range" | "fen-duplicate-square" | "fen-position" | "pdn-tag" | "pdn-unclosed-tag" | "pdn-unclosed-comment" | "pdn-unclosed-variation" | "pdn-game-type" | "pdn-no-variant" | "pdn-fen" | "pdn-move" | "unknown-point" | "one-point" | "not-own-piece" | "not-empty" | "same-point" | "step-in-chain" | "not-a-jump" | "nothing-to-jump-over" | "no-chain" | "leaves-target-camp" | "ends-in-own-camp" | "pass-not-allowed" | "halma-position-shape" | "halma-position-seat" | "halma-position-round" | "halma-position-row-count" | "halma-position-row-length" | "halma-position-cell" | "halma-position-piece-count" | "halma-position-seat-finished" | "record-tag" | "record-unclosed-comment" | "record-no-variant" | "record-variant" | "record-players" | "record-player-count" | "record-seat-not-in-play" | "record-position" | "record-given-position" | "record-result" | "record-termination" | "record-conflict-game" | "record-conflict-players" | "record-conflict-position" | "record-round-marker" | "record-move" | "record-resign" | "record-disagrees-result" | "record-disagrees-termination";
+
+/**
+ * A rules error for the page.
+ */
+export interface ErrorView {
+    code: ErrorCode;
+    /**
+     * What the message names, by parameter name (always text: `{"square": "c3"}`).
+     */
+    params: Record<string, string>;
+    /**
+     * The problem inside this one (a PDN move's own error, a FEN's position error).
+     */
+    cause: ErrorView | null;
+    /**
+     * The whole message in English.
+     */
+    message: string;
 }
