@@ -23,6 +23,8 @@ import { playMoveSound } from "./sound";
 import { gameName } from "./chooser";
 import { Announcer, liveRegionLines } from "./announcer";
 import { announceMove, resultReason, resultTitle, ruleName, seatName } from "./words";
+import { MoveList } from "./moveList";
+import { flipKey, loadFlips, storeFlips } from "./flip";
 
 type Snapshot = GameView;
 
@@ -126,6 +128,16 @@ export class GameScreen {
   private readonly live = h("div", { class: "sr-only", "aria-live": "polite", "data-testid": "announcer" });
   private readonly announcer = new Announcer(liveRegionLines(this.live));
   private readonly dialog = h("dialog", { class: "game-over", "data-testid": "game-over" });
+  /** The game's moves, and the earlier position shown while reviewing them. */
+  private readonly history: MoveList;
+  /** Seats the board is turned on by "Flip board" from the seat it would face. */
+  private flips = 0;
+  private readonly onFlipKey = (e: KeyboardEvent) => {
+    if (flipKey(e)) {
+      e.preventDefault();
+      this.flip();
+    }
+  };
 
   constructor(
     private readonly controller: GameController,
@@ -138,7 +150,14 @@ export class GameScreen {
       { class: "view-buttons" },
       label(h("button", { type: "button", "data-testid": "view-oblique", onclick: () => void this.board.setView("oblique") }), "view.oblique"),
       label(h("button", { type: "button", "data-testid": "view-top", onclick: () => void this.board.setView("top") }), "view.top"),
+      label(h("button", { type: "button", "data-testid": "flip", "aria-keyshortcuts": "F", title: "F", onclick: () => this.flip() }), "view.flip"),
     );
+    this.flips = loadFlips(controller.variant, controller.snapshot().seats.length);
+    this.history = new MoveList({
+      snapshot: () => this.controller.snapshot(),
+      record: () => this.controller.record(),
+      show: (view) => this.showReview(view),
+    });
     label(this.reselectButton, "controls.reselect");
     this.reselectButton.addEventListener("click", () => this.reselectHops());
     label(this.doneButton, "controls.done");
@@ -177,6 +196,7 @@ export class GameScreen {
       { class: "board-area" },
       // The view buttons sit beside the banner, not on the board, where they hid its far row of coordinates.
       h("div", { class: "board-head" }, this.banner, views),
+      this.history.banner,
       h("div", { class: "board-frame" }, boardHost),
       h("div", { class: "under-board" }, this.messageLine, this.countdownLine, h("div", { class: "row" }, this.doneButton, this.reselectButton, acceptUnder)),
       h(
@@ -205,6 +225,7 @@ export class GameScreen {
     const panel = h(
       "aside",
       { class: "panel" },
+      this.history.element,
       // The star has no rows and columns to walk with arrow keys: its pieces are listed instead.
       ...(star ? [] : [label(h("h2"), "panel.buttons"), this.grid.element]),
       acceptPanel,
@@ -235,6 +256,7 @@ export class GameScreen {
     this.board.onClick((square) => this.onSquare(square));
     this.board.onHover((cell) => this.onHover(cell));
     this.unsubscribe = controller.subscribe((event) => this.onEvent(event));
+    document.addEventListener("keydown", this.onFlipKey);
     this.exposeTestHooks();
     this.render();
   }
@@ -260,6 +282,8 @@ export class GameScreen {
 
   destroy(): void {
     this.unsubscribe();
+    document.removeEventListener("keydown", this.onFlipKey);
+    this.history.destroy();
     this.controller.destroy();
     const w = window as unknown as { __kingme?: unknown };
     if (this.hooks !== null && w.__kingme === this.hooks) w.__kingme = undefined;
@@ -277,6 +301,7 @@ export class GameScreen {
     for (const el of this.element.querySelectorAll<HTMLElement>("[data-i18n]")) {
       el.textContent = t(el.dataset["i18n"] as MessageKey);
     }
+    this.history.relabel();
     this.render();
   }
 
@@ -288,7 +313,7 @@ export class GameScreen {
   }
 
   private humanToMove(s: Snapshot): boolean {
-    return s.result === null && s.turn !== null && !this.controller.thinking && this.controller.humans.includes(s.turn);
+    return s.result === null && s.turn !== null && !this.controller.thinking && this.controller.humans.includes(s.turn) && !this.history.isReviewing();
   }
 
   private context(s: Snapshot): SelectionContext {
@@ -313,6 +338,26 @@ export class GameScreen {
     this.selection = reselect(this.selection);
     this.message = null;
     this.board.set({ previewPath: [] });
+    this.render();
+  }
+
+  /** "Flip board": the board turns to the next seat's side (draughts: the other side), remembered for this game. */
+  private flip(): void {
+    const seats = this.controller.snapshot().seats.length;
+    this.flips = (this.flips + 1) % Math.max(1, seats);
+    storeFlips(this.controller.variant, seats, this.flips);
+    this.boardQueue = this.boardQueue.then(() => this.turnToMover());
+    this.render();
+  }
+
+  /** Reviewing: the board shows `view` (an earlier position), or the game as it stands (null). */
+  private showReview(view: GameView | null): void {
+    this.selection = NOTHING_SELECTED;
+    this.boardQueue = this.boardQueue.then(() => {
+      const shown = view ?? this.controller.snapshot();
+      this.board.set({ pieces: shown.pieces, lastMoves: playedMoves(shown, this.allLastMovesBox.checked), previewPath: [] });
+      return this.turnToMover();
+    });
     this.render();
   }
 
@@ -365,13 +410,16 @@ export class GameScreen {
         this.message = null;
         playMoveSound(move.promotes ? "crown" : move.captures.length > 0 ? "capture" : "move");
         this.announcer.say(announceMove(move, seatName(after, seat), offeredDraw, after.details.family === "halma"));
+        // While reviewing, the board stays on the earlier position; the move list says a move came.
+        if (this.history.isReviewing()) break;
         this.animations++;
         this.boardQueue = this.boardQueue.then(async () => {
           try {
             try {
               await this.board.animateMove([...move.path], [...move.captures]);
             } finally {
-              this.board.set({ pieces: after.pieces, lastMoves: playedMoves(after, this.allLastMovesBox.checked), previewPath: [] });
+              const shown = this.history.reviewing() ?? after;
+              this.board.set({ pieces: shown.pieces, lastMoves: playedMoves(shown, this.allLastMovesBox.checked), previewPath: [] });
             }
             await this.turnToMover();
           } finally {
@@ -387,7 +435,7 @@ export class GameScreen {
         this.shownResult = false;
         this.announcer.say(t("announce.undo"));
         this.boardQueue = this.boardQueue.then(() => {
-          const s = this.controller.snapshot();
+          const s = this.history.reviewing() ?? this.controller.snapshot();
           this.board.set({ pieces: s.pieces, lastMoves: playedMoves(s, this.allLastMovesBox.checked) });
           return this.turnToMover();
         });
@@ -408,7 +456,10 @@ export class GameScreen {
   private rotation(s: Snapshot): number {
     const turn = s.turn;
     const mover = this.turnBoardBox.checked && this.controller.humans.length > 1 && turn !== null && this.controller.humans.includes(turn);
-    return viewAngle(s, mover ? turn : this.controller.nearSeat);
+    const facing = mover ? turn : this.controller.nearSeat;
+    const order = s.seats.map((seat) => seat.index);
+    const at = Math.max(0, order.indexOf(facing));
+    return viewAngle(s, order[(at + this.flips) % Math.max(1, order.length)]);
   }
 
   private boardState(s: Snapshot): BoardState {
@@ -430,7 +481,10 @@ export class GameScreen {
 
   private render(): void {
     const s = this.controller.snapshot();
-    const interactive = this.humanToMove(s) && this.animations === 0;
+    this.history.update();
+    const review = this.history.reviewing();
+    const interactive = this.humanToMove(s) && this.animations === 0 && review === null;
+    this.element.classList.toggle("reviewing", review !== null);
     if (!this.humanToMove(s)) this.selection = NOTHING_SELECTED;
     const ctx = this.context(s);
     const view = selectionView(this.selection, ctx);
@@ -445,7 +499,7 @@ export class GameScreen {
     this.grid.update({
       cells: s.layout.cells,
       rotation: this.rotation(s),
-      pieces: s.pieces,
+      pieces: (review ?? s).pieces,
       seatColor: (seat) => seatView(s, seat)?.color ?? "white",
       seatName: (seat) => seatName(s, seat),
       ...marks,
@@ -534,6 +588,7 @@ export class GameScreen {
     const moves = interactive ? this.legalMoves(s) : [];
     if (s.details.family === "halma") this.renderPieceList(moves);
     else this.renderDraughtsList(moves);
+    if (this.history.isReviewing()) this.moveList.replaceChildren(h("li", { class: "hint" }, t("panel.reviewing")));
     const focusLost = document.activeElement === document.body || this.moveList.contains(document.activeElement);
     if (this.focusMovesAfterPlay && !focusLost) this.focusMovesAfterPlay = false;
     if (this.focusMovesAfterPlay) {

@@ -84,6 +84,11 @@ export class RulesGame {
     return this.game.view();
   }
 
+  /** The view after the first `moves` moves (for looking back; the game is unchanged). */
+  viewAt(moves: number): GameView {
+    return this.game.viewAt(moves);
+  }
+
   playPath(path: readonly string[], offerDraw: boolean): LegalMove {
     return this.game.playPath([...path], offerDraw);
   }
