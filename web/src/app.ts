@@ -12,6 +12,7 @@ import { h } from "./ui/dom";
 import { GameScreen, type SharedBoard } from "./ui/gameScreen";
 import { isMuted, setMuted } from "./ui/sound";
 import { RoomScreen } from "./ui/room";
+import { errorText } from "./ui/errors";
 import { isLearnPath, learnLink, loadLearn } from "./learn/entry";
 import { WORDS } from "./learn/words";
 import type { LearnScreen } from "./learn/screen";
@@ -247,12 +248,13 @@ export class App {
     }
   }
 
+  /** Runs `start`; a refusal (a bad position or record) comes back in the chosen language. */
   private tryStart(start: () => void): string | null {
     try {
       start();
       return null;
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      return errorText(e);
     }
   }
 

@@ -12,6 +12,7 @@ import {
   type Mode,
 } from "./controller";
 import { clearSavedGame, saveGame } from "./storage";
+import { errorText } from "../ui/errors";
 
 /** How a replayed game ended when no move ended it. */
 export type GameEnding = Partial<Pick<RecordView, "resigned" | "drawAgreed">>;
@@ -165,7 +166,7 @@ export class LocalController implements GameController {
     try {
       this.apply(path, offerDraw && (draughtsDetails(this.current)?.mayOfferDraw ?? false));
     } catch (e) {
-      this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+      this.emit({ kind: "error", message: errorText(e) });
       return;
     }
     this.maybeComputerTurn();
@@ -200,7 +201,7 @@ export class LocalController implements GameController {
       .catch((e: unknown) => {
         if (e instanceof EngineCancelled || this.destroyed) return;
         this.busy = false;
-        this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+        this.emit({ kind: "error", message: errorText(e) });
       });
   }
 
@@ -235,7 +236,7 @@ export class LocalController implements GameController {
     try {
       this.game.resign(seat);
     } catch (e) {
-      this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+      this.emit({ kind: "error", message: errorText(e) });
       return;
     }
     // A Halma resignation is a turn of its own (undone like a move); in draughts it ends the game.
@@ -251,7 +252,7 @@ export class LocalController implements GameController {
     try {
       this.game.acceptDraw();
     } catch (e) {
-      this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+      this.emit({ kind: "error", message: errorText(e) });
       return;
     }
     this.refresh();

@@ -149,3 +149,24 @@ test("an imported PDN is numbered as PDN numbers it and can be stepped through o
     await browser.close();
   }
 });
+
+test("a bad imported position and game are refused in Chinese", async () => {
+  const { browser, page, errors } = await openSite({ locale: "zh-CN" });
+  try {
+    await page.click('[data-variant="english"]');
+    await page.fill('[data-testid="start-fen"]', "W:W29:B30");
+    await page.click('[data-mode="local"]');
+    const note = page.getByTestId("chooser-note");
+    await page.waitForFunction(() => document.querySelector('[data-testid="chooser-note"]')?.textContent !== "");
+    assert.match(await note.textContent(), /FEN 无效：f8 上的兵已在升王的底线上，应当是王/);
+    await page.fill('[data-testid="start-pdn"]', '[GameType "20"]\n1. 32-28 32-27 *');
+    await page.click('[data-testid="load-pdn"]');
+    await page.waitForFunction(() => /第 2 步/.test(document.querySelector('[data-testid="chooser-note"]')?.textContent ?? ""));
+    assert.match(await note.textContent(), /第 2 步（“32-27”）：/);
+    assert.doesNotMatch(await note.textContent(), /ply|cannot|illegal/);
+    await page.screenshot({ path: path.join(ARTIFACTS, "review-error-zh.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
