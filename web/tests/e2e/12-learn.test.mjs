@@ -233,6 +233,13 @@ test("learn: the Chinese versions, a phone, Halma on the grid and the star by ke
     }
     await page.getByTestId("done").waitFor();
     assert.equal(await doneStars(page), "3");
+
+    // Six players, anti-spoiling: filling the camp around a spoiler finishes, though the game goes on.
+    await exercise(page, "cc.many.spoil");
+    await page.getByTestId("move-m5-n1").focus();
+    await page.keyboard.press("Enter");
+    await page.getByTestId("done").waitFor();
+    assert.equal((await page.evaluate(() => window.__kingme.snapshot())).result, null);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
