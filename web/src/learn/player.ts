@@ -13,6 +13,7 @@ import { t } from "../i18n";
 import { ButtonGrid } from "../panel/grid";
 import type { SharedBoard } from "../ui/gameScreen";
 import { h } from "../ui/dom";
+import { errorText } from "../ui/errors";
 import { playMoveSound } from "../ui/sound";
 import { draughtsDetails, halmaDetails, RulesGame, type GameView, type LegalMove } from "../wasm/rules";
 import { moveSquares, piecesAbout, sameRoute, tr, type Choice, type Exercise, type Located, type Text } from "./lessons";
@@ -486,7 +487,7 @@ export class ExercisePlayer {
       game.undo();
     } catch (e) {
       if (choice) return this.answer(choice);
-      const reason = e instanceof Error ? e.message : String(e);
+      const reason = errorText(e);
       if (foreseen) return this.miss(`${tr(foreseen.reason)} (${say("refused", { reason })})`);
       this.feedback = { kind: "wrong", text: say("refused", { reason }) };
       this.render();
@@ -589,7 +590,7 @@ export class ExercisePlayer {
       else this.feedback = answered ? { kind: "info", text: answered } : null;
     } catch (e) {
       if (e instanceof EngineCancelled || attempt !== this.attempt) return;
-      this.feedback = { kind: "wrong", text: t("msg.error", { message: e instanceof Error ? e.message : String(e) }) };
+      this.feedback = { kind: "wrong", text: t("msg.error", { message: errorText(e) }) };
     } finally {
       this.busy--;
       if (attempt === this.attempt) this.render();
