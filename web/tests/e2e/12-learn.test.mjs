@@ -185,6 +185,7 @@ test("learn: the Chinese versions, a phone, Halma on the grid and the star by ke
     assert.match(await page.locator(".learn .question").textContent(), /換手/);
     await page.getByTestId("language").selectOption("zh-Hans");
     assert.match(await page.locator(".learn .question").textContent(), /换手/);
+    await shot(page, "zh-exercise");
     await page.goto(`${BASE_URL}/learn/faq/draughts?test`);
     assert.match(await page.locator(".learn").textContent(), /这和中国跳棋是同一种游戏吗/);
     await page.getByTestId("language").selectOption("en");
