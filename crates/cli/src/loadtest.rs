@@ -1,12 +1,17 @@
-//! `kingme loadtest`: many rooms, two players each, random legal moves over loopback.
+//! `kingme loadtest`: many rooms of N seats each (every seat a socket), random legal moves over
+//! loopback.
 //!
-//! Measures moves per second, the latency from a move's send to the opponent's receipt, the
-//! server's memory per room, and counts lost or duplicated moves.
+//! The messages are the server's own protocol types ([`kingme_server::protocol`]); each seat
+//! follows its room's game through the rules crates ([`RoomGame`]) and plays a random legal move
+//! when its turn comes. Measures moves per second, the latency from a move's send to each other
+//! seat's receipt, the server's memory per room, and counts lost or duplicated moves.
 
 use crate::CliError;
 use futures_util::{SinkExt, StreamExt};
-use kingme_draughts::{notation, Game, Variant};
-use serde_json::{json, Value};
+use kingme_server::game::{GameKind, RoomGame};
+use kingme_server::protocol::{
+    ClientMessage, CreateRoom, Event, EventKind, Incoming, RoomCreated, ServerMessage,
+};
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -21,16 +26,19 @@ use tokio_tungstenite::tungstenite::Message;
 
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Rooms to open (two sockets each).
+    /// Rooms to open (one socket per seat).
     #[arg(long, default_value_t = 100)]
     rooms: usize,
     /// A running server (loopback only); without it a `kingme serve` is started on a free port
     /// with a temporary database.
     #[arg(long)]
     addr: Option<SocketAddr>,
-    /// Rules of every room.
+    /// The game of every room (`english`, `halma-16`, `chinese-checkers`, …).
     #[arg(long, default_value = "english")]
-    variant: Variant,
+    variant: String,
+    /// Seats per room (the game's player count); without it the game's smallest.
+    #[arg(long)]
+    players: Option<u8>,
     /// Moves per room, after which the room stops.
     #[arg(long, default_value_t = 40)]
     moves: u64,
@@ -52,6 +60,7 @@ pub struct Args {
 struct Stats {
     latencies_us: Mutex<Vec<u64>>,
     acked: AtomicU64,
+    /// Moves received by a seat other than the mover's.
     received: AtomicU64,
     duplicated: AtomicU64,
     lost: AtomicU64,
@@ -59,7 +68,7 @@ struct Stats {
     stalls: AtomicU64,
 }
 
-/// What the two players of one room share (the send time of each move by version).
+/// What the seats of one room share (the send time of each move by version).
 #[derive(Default, Debug)]
 struct RoomShared {
     sent: Mutex<HashMap<u64, Instant>>,
@@ -94,10 +103,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
             ));
         }
     }
+    let kind = GameKind::new(&args.variant, args.players).map_err(CliError)?;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(load(args))
+    runtime.block_on(load(args, kind))
 }
 
 struct Spawned {
@@ -158,7 +168,13 @@ async fn spawn_server(sync: &str) -> Result<(Spawned, SocketAddr), CliError> {
     Ok((spawned, addr))
 }
 
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<Value, CliError> {
+/// One HTTP/1.1 request; the answer's status and body.
+async fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: &str,
+) -> Result<(u16, String), CliError> {
     let mut stream = TcpStream::connect(addr).await?;
     let request = format!(
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\
@@ -169,15 +185,18 @@ async fn http(addr: SocketAddr, method: &str, path: &str, body: &str) -> Result<
     let mut response = Vec::new();
     stream.read_to_end(&mut response).await?;
     let text = String::from_utf8_lossy(&response);
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|(_, b)| b)
-        .unwrap_or_default();
-    Ok(serde_json::from_str(body)?)
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    Ok((status, body.to_string()))
 }
 
 async fn server_rss(addr: SocketAddr) -> Option<u64> {
-    http(addr, "GET", "/api/health", "").await.ok()?["rss_bytes"].as_u64()
+    let (_, body) = http(addr, "GET", "/api/health", "").await.ok()?;
+    serde_json::from_str::<serde_json::Value>(&body).ok()?["rss_bytes"].as_u64()
 }
 
 fn small_buffers() -> WebSocketConfig {
@@ -188,98 +207,176 @@ fn small_buffers() -> WebSocketConfig {
 
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
+/// One seat's socket.
 struct Player {
     ws: Socket,
-    seat: &'static str,
+    seat_no: u8,
 }
 
-async fn next_json(ws: &mut Socket, wait: Duration) -> Option<Value> {
+async fn send(ws: &mut Socket, message: &ClientMessage) -> Result<(), CliError> {
+    ws.send(Message::text(serde_json::to_string(message)?))
+        .await?;
+    Ok(())
+}
+
+/// The next protocol message, `None` when the socket closed or nothing came in `wait`; a frame
+/// that is not one is an error.
+async fn next_incoming(ws: &mut Socket, wait: Duration) -> Option<Result<Incoming, CliError>> {
     loop {
         match tokio::time::timeout(wait, ws.next()).await {
-            Ok(Some(Ok(Message::Text(text)))) => return serde_json::from_str(&text).ok(),
+            Ok(Some(Ok(Message::Text(text)))) => {
+                return Some(serde_json::from_str(&text).map_err(|e| {
+                    CliError(format!(
+                        "the server sent what the protocol does not have: {e}: {text}"
+                    ))
+                }))
+            }
             Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) | Err(_) => return None,
             Ok(Some(Ok(_))) => continue,
         }
     }
 }
 
-async fn expect(ws: &mut Socket, t: &str) -> Result<Value, CliError> {
+/// Waits for the message `wanted` picks; a refusal from the server is an error.
+async fn wait_for<T>(
+    ws: &mut Socket,
+    what: &str,
+    wanted: impl Fn(&Incoming) -> Option<T>,
+) -> Result<T, CliError> {
     loop {
-        let msg = next_json(ws, Duration::from_secs(60))
+        let incoming = next_incoming(ws, Duration::from_secs(60))
             .await
-            .ok_or_else(|| CliError(format!("no {t} from the server")))?;
-        if msg["t"] == t {
-            return Ok(msg);
+            .ok_or_else(|| CliError(format!("no {what} from the server")))??;
+        if let Some(found) = wanted(&incoming) {
+            return Ok(found);
         }
-        if msg["t"] == "error" {
-            return Err(CliError(format!("server error: {msg}")));
+        if let Incoming::Message(ServerMessage::Error { code, message, .. }) = incoming {
+            return Err(CliError(format!(
+                "the server refused while waiting for {what}: {code:?}: {message}"
+            )));
         }
     }
 }
 
-async fn open_room(addr: SocketAddr, variant: Variant) -> Result<(Player, Player), CliError> {
-    let created = http(
+async fn connect(addr: SocketAddr, room: &str) -> Result<Socket, CliError> {
+    let url = format!("ws://{addr}/ws/{room}");
+    let (ws, _) =
+        tokio_tungstenite::connect_async_with_config(url.as_str(), Some(small_buffers()), false)
+            .await?;
+    Ok(ws)
+}
+
+/// Creates a room of `kind` and takes every seat, one socket each; returns the seats once the
+/// last one has seen the game start, and the room version then.
+async fn open_room(addr: SocketAddr, kind: GameKind) -> Result<(Vec<Player>, u64), CliError> {
+    let request = CreateRoom {
+        variant: kind.key().to_string(),
+        fen: None,
+        players: Some(kind.players()),
+        name: None,
+    };
+    let (status, body) = http(
         addr,
         "POST",
         "/api/rooms",
-        &json!({ "variant": variant.key() }).to_string(),
+        &serde_json::to_string(&request)?,
     )
     .await?;
-    let room = created["room"].as_str().unwrap_or_default().to_string();
-    let token = created["token"].as_str().unwrap_or_default().to_string();
-    let url = format!("ws://{addr}/ws/{room}");
-    let config = Some(small_buffers());
-    let (mut creator, _) =
-        tokio_tungstenite::connect_async_with_config(url.as_str(), config, false).await?;
-    creator
-        .send(Message::text(
-            json!({"t": "hello", "token": token}).to_string(),
-        ))
-        .await?;
-    expect(&mut creator, "snapshot").await?;
-    let (mut joiner, _) =
-        tokio_tungstenite::connect_async_with_config(url.as_str(), config, false).await?;
-    joiner
-        .send(Message::text(json!({"t": "hello"}).to_string()))
-        .await?;
-    expect(&mut joiner, "snapshot").await?;
-    joiner
-        .send(Message::text(json!({"t": "join"}).to_string()))
-        .await?;
-    expect(&mut joiner, "joined").await?;
-    expect(&mut creator, "joined").await?;
-    Ok((
-        Player {
-            ws: creator,
-            seat: "creator",
+    if status != 201 {
+        return Err(CliError(format!("creating a room: {status} {body}")));
+    }
+    let created: RoomCreated = serde_json::from_str(&body)?;
+    let mut creator = connect(addr, &created.room).await?;
+    send(
+        &mut creator,
+        &ClientMessage::Hello {
+            token: Some(created.token),
+            v: None,
         },
-        Player {
-            ws: joiner,
-            seat: "joiner",
-        },
-    ))
+    )
+    .await?;
+    wait_for(&mut creator, "the snapshot", |m| {
+        matches!(m, Incoming::Message(ServerMessage::Snapshot(_))).then_some(())
+    })
+    .await?;
+    let mut players = vec![Player {
+        ws: creator,
+        seat_no: 0,
+    }];
+    let mut v = 0;
+    for seat_no in 1..kind.players() {
+        let mut ws = connect(addr, &created.room).await?;
+        send(
+            &mut ws,
+            &ClientMessage::Hello {
+                token: None,
+                v: None,
+            },
+        )
+        .await?;
+        wait_for(&mut ws, "the snapshot", |m| {
+            matches!(m, Incoming::Message(ServerMessage::Snapshot(_))).then_some(())
+        })
+        .await?;
+        let join = ClientMessage::Join {
+            token: None,
+            seat_no: Some(seat_no),
+            name: None,
+        };
+        send(&mut ws, &join).await?;
+        v = wait_for(&mut ws, "the join", |m| match m {
+            Incoming::Event(Event {
+                v,
+                kind: EventKind::Joined { seat_no: s, .. },
+                ..
+            }) if *s == seat_no => Some(*v),
+            _ => None,
+        })
+        .await?;
+        players.push(Player { ws, seat_no });
+    }
+    // Every seat has seen every join up to `v` (the earlier seats read them as they play).
+    Ok((players, v))
 }
 
 struct Plan {
-    variant: Variant,
+    kind: GameKind,
     moves: u64,
     think: Duration,
     stop_at: Instant,
 }
 
-/// One player's part: answer every opponent move with a random legal move after thinking.
-async fn play(mut p: Player, room: Arc<RoomShared>, stats: Arc<Stats>, plan: Arc<Plan>, seed: u64) {
+/// One seat's part: follow the room's game and play a random legal move when it is this seat's
+/// turn, after thinking.
+async fn play(
+    mut p: Player,
+    start_v: u64,
+    room: Arc<RoomShared>,
+    stats: Arc<Stats>,
+    plan: Arc<Plan>,
+    seed: u64,
+) {
+    let seats = u64::from(plan.kind.players());
     let mut rng = Rng(seed | 1);
-    let mut game = Game::new(plan.variant);
-    // Version 1 is the join; the first mover is the creator in game 1.
-    let mut v: u64 = 1;
-    let mut my_turn_first = p.seat == "creator";
-    let mut game_no = 1u64;
+    let Ok(mut game) = RoomGame::new(plan.kind, None) else {
+        stats.errors.fetch_add(1, Ordering::Relaxed);
+        return;
+    };
+    // The seat that moves first: seat 0 in game 1, the next one in each rematch.
+    let mut first_no = 0u8;
+    let mut game_no = 1u32;
+    // The game starts at `start_v`, the last join; the joins after this seat's own may still be
+    // on their way to it and are skipped.
+    let mut v = start_v;
     let mut ack = 0u64;
     let mut played = 0u64;
-    let mut my_turn = my_turn_first;
+    let my_turn = |game: &RoomGame, first_no: u8| {
+        let player = (u64::from(p.seat_no) + seats - u64::from(first_no)) % seats;
+        game.end().is_none() && game.to_move() == usize::try_from(player).ok()
+    };
+    let mut waiting_for_answer = false;
     loop {
-        if my_turn && game.outcome().is_none() {
+        if !waiting_for_answer && my_turn(&game, first_no) {
             if played >= plan.moves || Instant::now() >= plan.stop_at {
                 room.done.store(true, Ordering::SeqCst);
                 break;
@@ -287,74 +384,112 @@ async fn play(mut p: Player, room: Arc<RoomShared>, stats: Arc<Stats>, plan: Arc
             let jitter = plan.think.as_millis() as u64;
             let pause = Duration::from_millis(jitter / 2 + rng.below(jitter.max(1)));
             tokio::time::sleep(pause).await;
-            let moves = game.legal_moves();
-            let m = moves[rng.below(moves.len() as u64) as usize];
-            let text = notation::move_to_string(plan.variant, &m);
+            let moves = game.legal_moves_text();
+            let Some(text) = moves.get(rng.below(moves.len() as u64) as usize) else {
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                break;
+            };
             ack += 1;
             if let Ok(mut sent) = room.sent.lock() {
                 sent.insert(v + 1, Instant::now());
             }
-            let msg = json!({"t": "move", "ack": ack, "v": v, "move": text});
-            if p.ws.send(Message::text(msg.to_string())).await.is_err() {
+            let message = ClientMessage::Move {
+                ack,
+                v,
+                notation: text.clone(),
+                offer_draw: false,
+            };
+            if send(&mut p.ws, &message).await.is_err() {
                 stats.stalls.fetch_add(1, Ordering::Relaxed);
                 break;
             }
-            my_turn = false;
+            waiting_for_answer = true;
         }
-        let Some(msg) = next_json(&mut p.ws, Duration::from_secs(30)).await else {
-            if !room.done.load(Ordering::SeqCst) {
-                stats.stalls.fetch_add(1, Ordering::Relaxed);
+        let incoming = match next_incoming(&mut p.ws, Duration::from_secs(30)).await {
+            Some(Ok(incoming)) => incoming,
+            Some(Err(e)) => {
+                eprintln!("{}", e.0);
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                break;
             }
-            break;
+            None => {
+                if !room.done.load(Ordering::SeqCst) {
+                    stats.stalls.fetch_add(1, Ordering::Relaxed);
+                }
+                break;
+            }
         };
-        match msg["t"].as_str().unwrap_or_default() {
-            "moved" => {
-                let ev_v = msg["v"].as_u64().unwrap_or(0);
-                if ev_v <= v {
-                    stats.duplicated.fetch_add(1, Ordering::Relaxed);
-                    continue;
-                }
-                if ev_v > v + 1 {
-                    stats.lost.fetch_add(ev_v - v - 1, Ordering::Relaxed);
-                }
-                v = ev_v;
-                let text = msg["move"].as_str().unwrap_or_default();
-                if game.play_text(text, false).is_err() {
+        let event = match incoming {
+            Incoming::Event(event) => event,
+            Incoming::Message(ServerMessage::Ack { .. }) => {
+                stats.acked.fetch_add(1, Ordering::Relaxed);
+                continue;
+            }
+            Incoming::Message(ServerMessage::Error { code, message, .. }) => {
+                eprintln!(
+                    "seat {}: the server refused: {code:?}: {message}",
+                    p.seat_no
+                );
+                stats.errors.fetch_add(1, Ordering::Relaxed);
+                break;
+            }
+            Incoming::Message(ServerMessage::Presence(_)) if room.done.load(Ordering::SeqCst) => {
+                break
+            }
+            Incoming::Message(_) => continue,
+        };
+        if event.v <= start_v {
+            continue;
+        }
+        if event.v <= v {
+            stats.duplicated.fetch_add(1, Ordering::Relaxed);
+            continue;
+        }
+        if event.v > v + 1 {
+            stats.lost.fetch_add(event.v - v - 1, Ordering::Relaxed);
+        }
+        v = event.v;
+        match event.kind {
+            EventKind::Moved {
+                seat_no, notation, ..
+            } => {
+                if game.play(&notation, false).is_err() {
+                    eprintln!(
+                        "seat {}: the room's move {notation} is not legal here",
+                        p.seat_no
+                    );
                     stats.errors.fetch_add(1, Ordering::Relaxed);
                     break;
                 }
                 played += 1;
-                if msg["seat"] != p.seat {
+                if seat_no == p.seat_no {
+                    waiting_for_answer = false;
+                } else {
                     stats.received.fetch_add(1, Ordering::Relaxed);
-                    let sent = room.sent.lock().ok().and_then(|mut s| s.remove(&ev_v));
+                    let sent = room.sent.lock().ok().and_then(|s| s.get(&event.v).copied());
                     if let Some(sent) = sent {
                         let us = u64::try_from(sent.elapsed().as_micros()).unwrap_or(u64::MAX);
                         if let Ok(mut l) = stats.latencies_us.lock() {
                             l.push(us);
                         }
                     }
-                    my_turn = true;
                 }
-                if game.outcome().is_some() && p.seat == "creator" {
-                    let msg = json!({"t": "rematch", "game": game_no});
-                    let _ = p.ws.send(Message::text(msg.to_string())).await;
+                if game.end().is_some() && p.seat_no == 0 {
+                    let _ = send(&mut p.ws, &ClientMessage::Rematch { game: game_no }).await;
                 }
             }
-            "rematch" => {
-                v = msg["v"].as_u64().unwrap_or(v);
-                game_no = msg["game"].as_u64().unwrap_or(game_no + 1);
-                game = Game::new(plan.variant);
-                my_turn_first = !my_turn_first;
-                my_turn = my_turn_first;
+            EventKind::Rematch {
+                game: number,
+                first_no: first,
+                ..
+            } => {
+                game_no = number;
+                first_no = first;
+                match RoomGame::new(plan.kind, None) {
+                    Ok(fresh) => game = fresh,
+                    Err(_) => break,
+                }
             }
-            "ack" => {
-                stats.acked.fetch_add(1, Ordering::Relaxed);
-            }
-            "error" => {
-                stats.errors.fetch_add(1, Ordering::Relaxed);
-                break;
-            }
-            "presence" if room.done.load(Ordering::SeqCst) => break,
             _ => {}
         }
     }
@@ -369,7 +504,7 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[i] as f64 / 1000.0
 }
 
-async fn load(args: Args) -> Result<(), CliError> {
+async fn load(args: Args, kind: GameKind) -> Result<(), CliError> {
     let (spawned, addr) = match args.addr {
         Some(addr) => (None, addr),
         None => {
@@ -377,11 +512,13 @@ async fn load(args: Args) -> Result<(), CliError> {
             (Some(s), addr)
         }
     };
+    let seats = usize::from(kind.players());
     let rss_before = server_rss(addr).await;
     println!(
-        "server {addr}: opening {} rooms ({} sockets)",
+        "server {addr}: opening {} {} rooms of {seats} seats ({} sockets)",
         args.rooms,
-        args.rooms * 2
+        kind.key(),
+        args.rooms * seats
     );
     let connecting = Instant::now();
     let gate = Arc::new(Semaphore::new(args.connect_parallel.max(1)));
@@ -394,13 +531,14 @@ async fn load(args: Args) -> Result<(), CliError> {
         let mut go = go_rx.clone();
         let stats = stats.clone();
         let opened = opened.clone();
-        let variant = args.variant;
         tasks.push(tokio::spawn(async move {
-            let permit = gate.acquire_owned().await;
-            let pair = open_room(addr, variant).await;
+            // A room's sockets count `seats` against the parallel connection limit.
+            let permits = u32::try_from(seats).unwrap_or(1);
+            let permit = gate.acquire_many_owned(permits).await;
+            let room = open_room(addr, kind).await;
             drop(permit);
-            let (creator, joiner) = match pair {
-                Ok(pair) => pair,
+            let (players, start_v) = match room {
+                Ok(room) => room,
                 Err(e) => {
                     eprintln!("room {i}: {}", e.0);
                     stats.stalls.fetch_add(1, Ordering::Relaxed);
@@ -414,16 +552,23 @@ async fn load(args: Args) -> Result<(), CliError> {
             let Some(plan) = plan else { return };
             let room = Arc::new(RoomShared::default());
             let seed = (i as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let a = tokio::spawn(play(
-                creator,
-                room.clone(),
-                stats.clone(),
-                plan.clone(),
-                seed,
-            ));
-            let b = tokio::spawn(play(joiner, room, stats, plan, seed ^ 0xABCD));
-            let _ = a.await;
-            let _ = b.await;
+            let seated: Vec<_> = players
+                .into_iter()
+                .map(|p| {
+                    let seed = seed ^ u64::from(p.seat_no).wrapping_mul(0xABCD);
+                    tokio::spawn(play(
+                        p,
+                        start_v,
+                        room.clone(),
+                        stats.clone(),
+                        plan.clone(),
+                        seed,
+                    ))
+                })
+                .collect();
+            for seat in seated {
+                let _ = seat.await;
+            }
         }));
     }
     // Wait until every room is open (or failed).
@@ -441,7 +586,7 @@ async fn load(args: Args) -> Result<(), CliError> {
     );
     let started = Instant::now();
     let plan = Arc::new(Plan {
-        variant: args.variant,
+        kind,
         moves: args.moves,
         think: Duration::from_millis(args.think_ms),
         stop_at: started + Duration::from_secs(args.seconds),
@@ -469,12 +614,19 @@ async fn load(args: Args) -> Result<(), CliError> {
     lat.sort_unstable();
     let acked = stats.acked.load(Ordering::Relaxed);
     let received = stats.received.load(Ordering::Relaxed);
-    println!("sockets           {}", opened.load(Ordering::Relaxed) * 2);
+    let others = (seats as u64).saturating_sub(1);
+    println!(
+        "sockets           {}",
+        opened.load(Ordering::Relaxed) * seats as u64
+    );
     println!("moves acked       {acked}");
-    println!("moves received    {received} by the opponent");
+    println!(
+        "moves received    {received} by the other seats (expected {})",
+        acked * others
+    );
     println!("moves/s           {:.0}", acked as f64 / secs);
     println!(
-        "latency ms        p50 {:.2}  p99 {:.2}  max {:.2}  (send → opponent's receipt)",
+        "latency ms        p50 {:.2}  p99 {:.2}  max {:.2}  (send → each other seat's receipt)",
         percentile(&lat, 0.5),
         percentile(&lat, 0.99),
         percentile(&lat, 1.0)
@@ -499,10 +651,10 @@ async fn load(args: Args) -> Result<(), CliError> {
         stats.stalls.load(Ordering::Relaxed)
     );
     drop(spawned);
-    let missing = acked.saturating_sub(received);
+    let missing = (acked * others).saturating_sub(received);
     if stats.lost.load(Ordering::Relaxed) > 0 || stats.duplicated.load(Ordering::Relaxed) > 0 {
         return Err(CliError(format!(
-            "moves were lost or duplicated ({missing} acked moves not received)"
+            "moves were lost or duplicated ({missing} receipts of acked moves missing)"
         )));
     }
     Ok(())
