@@ -27,6 +27,7 @@ export const en = {
   "mode.online": "Play with a friend (send link)",
   "mode.onlineComing": "Playing with a friend by link is coming soon.",
   "room.title": "Play with a friend",
+  "room.titleMany": "Play with friends",
   "room.link": "Send this link to your friend",
   "room.linkWatching": "This room's link",
   "room.copy": "Copy link",

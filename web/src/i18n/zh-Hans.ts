@@ -29,6 +29,7 @@ export const zhHans: Record<MessageKey, string> = {
   "mode.online": "与朋友对弈（发送链接）",
   "mode.onlineComing": "通过链接与朋友对弈即将推出。",
   "room.title": "与朋友对弈",
+  "room.titleMany": "与朋友们对弈",
   "room.link": "把这个链接发给你的朋友",
   "room.linkWatching": "这个房间的链接",
   "room.copy": "复制链接",

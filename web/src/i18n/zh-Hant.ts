@@ -29,6 +29,7 @@ export const zhHant: Record<MessageKey, string> = {
   "mode.online": "與朋友對弈（傳送連結）",
   "mode.onlineComing": "透過連結與朋友對弈即將推出。",
   "room.title": "與朋友對弈",
+  "room.titleMany": "與朋友們對弈",
   "room.link": "把這個連結傳給你的朋友",
   "room.linkWatching": "這個房間的連結",
   "room.copy": "複製連結",

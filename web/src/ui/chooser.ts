@@ -130,8 +130,7 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
     });
     // The room's seats are in turn order: the creator's first.
     roomSeats.replaceChildren(
-      h("span", { class: "seat-you" }, seatName(view, view.seats[0]!.index)),
-      h("span", {}, t("chooser.yourSeat")),
+      h("p", { class: "seat-you" }, `${seatName(view, view.seats[0]!.index)}: ${t("chooser.yourSeat")}`),
       ...view.seats.slice(1).flatMap((s, i) => [h("label", { for: `room-seat-${i + 1}` }, seatName(view, s.index)), roomSelects[i]!.select]),
     );
   };

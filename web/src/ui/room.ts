@@ -315,7 +315,8 @@ export class RoomScreen {
     const many = c !== null && (c.view.players > 2 || !c.isDraughts());
     this.panel.setAttribute("aria-label", t("room.title"));
     const count = c && c.view.players > 2 ? ` · ${t("chooser.playersCount", { count: c.view.players })}` : "";
-    this.heading.textContent = variantName ? `${t("room.title")} · ${variantName}${count}` : t("room.title");
+    const title = t(c !== null && c.view.players > 2 ? "room.titleMany" : "room.title");
+    this.heading.textContent = variantName ? `${title} · ${variantName}${count}` : title;
     this.linkLabel.textContent = t(c !== null && c.view.seatNo === null && c.view.joined ? "room.linkWatching" : c !== null && c.view.players > 2 ? "room.linkSeats" : "room.link");
     this.copyButton.textContent = t("room.copy");
     this.shareButton.textContent = t("room.share");
