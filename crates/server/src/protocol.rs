@@ -318,7 +318,8 @@ pub struct Snapshot {
 pub struct CreateRoom {
     /// The game's key (`english`, `halma-16`, `chinese-checkers`, …).
     pub variant: String,
-    /// The position the room's games start from (draughts FEN); without it the usual one.
+    /// The position the room's games start from (a FEN in draughts, a position string in Halma
+    /// and Chinese checkers); without it the usual one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub fen: Option<String>,
     /// How many seats (the game's player count); without it the game's smallest.

@@ -1,19 +1,9 @@
 /** The rooms' HTTP API: creating a room and asking whether a link still works. */
 import type { VariantKey } from "../wasm/rules";
-import type { Presence, Seat, SeatView } from "./protocol";
+import type { Presence, SeatView } from "./protocol";
+import type { CreateRoom, RoomCreated } from "./wire";
 
-export interface RoomCreated {
-  room: string;
-  token: string;
-  seat: Seat;
-  /** The creator's seat number (0). */
-  seat_no: number;
-  variant: string;
-  /** How many seats the room has. */
-  players: number;
-  /** The link to share, relative to the site. */
-  path: string;
-}
+export type { RoomCreated };
 
 export interface RoomInfo {
   room: string;
@@ -47,20 +37,14 @@ async function problem(response: Response): Promise<RoomProblem> {
 }
 
 /** What a room is made with besides its game: the start position, the seats, the creator's name. */
-export interface NewRoom {
-  fen?: string | null;
-  /** How many seats (the game's player count); the game's smallest when absent. */
-  players?: number;
-  /** The creator's display name, as the others see it. */
-  name?: string | null;
-}
+export type NewRoom = Omit<CreateRoom, "variant" | "fen" | "name"> & { fen?: string | null; name?: string | null };
 
 /** `POST /api/rooms`: a new room for `variant`; the server checks every field and names a bad one. */
 export async function createRoom(variant: VariantKey, room: NewRoom = {}): Promise<RoomCreated> {
-  const body: Record<string, unknown> = { variant };
-  if (room.fen) body["fen"] = room.fen;
-  if (room.players !== undefined) body["players"] = room.players;
-  if (room.name) body["name"] = room.name;
+  const body: CreateRoom = { variant };
+  if (room.fen) body.fen = room.fen;
+  if (room.players !== undefined) body.players = room.players;
+  if (room.name) body.name = room.name;
   const response = await fetch("/api/rooms", {
     method: "POST",
     headers: { "content-type": "application/json" },

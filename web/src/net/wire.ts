@@ -216,7 +216,8 @@ export interface CreateRoom {
      */
     variant: string;
     /**
-     * The position the room's games start from (draughts FEN); without it the usual one.
+     * The position the room's games start from (a FEN in draughts, a position string in Halma
+     * and Chinese checkers); without it the usual one.
      */
     fen?: string;
     /**
