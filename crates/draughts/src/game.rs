@@ -314,6 +314,22 @@ impl Game {
         Some(ply.mv)
     }
 
+    /// Whether some sequence of legal moves from here could still end with `color` winning,
+    /// its opponent helping: the test for a player whose opponent ran out of time (a draw when
+    /// it cannot). In draughts that is whenever `color` has a piece left and the game is not
+    /// over: the opponent can walk its pieces into `color`'s captures (capturing is
+    /// compulsory) until it has none. A capture resets the move-counting draw rules (40, 25 and
+    /// 30 moves), and the endgame limits (International 5 and 16 moves, Russian three kings in
+    /// 18) apply only with a lone king on one side and at most three pieces on the other, which
+    /// leaves enough moves to give those few pieces away. A finished game answers whether
+    /// `color` won.
+    pub fn could_still_win(&self, color: Color) -> bool {
+        match self.state.outcome {
+            Some(outcome) => outcome.winner == Some(color),
+            None => !self.state.position.pieces(color).is_empty(),
+        }
+    }
+
     /// `color` resigns.
     ///
     /// # Errors

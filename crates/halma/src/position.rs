@@ -346,6 +346,49 @@ impl Position {
             && !(own & target).is_empty()
     }
 
+    /// Whether some sequence of legal moves from here could still let `seat` fill its target
+    /// camp, the others helping as they may: the test for a player whose opponent ran out of
+    /// time (a draw when it cannot, SPEC's flag rule). It answers `false` only when the rules
+    /// rule a win out for certain, counting one move per piece (a chain of jumps moves one
+    /// piece):
+    ///
+    /// - `seat` has left the game (finished, lost by the yard rule) — `true` only if it finished;
+    /// - more of its pieces are outside the target camp than it has moves left before the
+    ///   200-move limit (with anti-spoiling, one own piece in a camp the others fill is enough,
+    ///   so one move suffices there);
+    /// - (the yard rule, 8×8 and 10×10) more of its pieces are still at home than it has moves
+    ///   left before the rule's move: it would lose by the rule first.
+    pub fn could_still_finish(&self, seat: Seat) -> bool {
+        let i = seat.index();
+        if self.finished.contains(seat) {
+            return true;
+        }
+        if !self.active().contains(seat) || self.is_over() {
+            return false;
+        }
+        let made = self.moves_made(seat);
+        let moves_left = MOVE_LIMIT.saturating_sub(made);
+        let target = self.layout.target[i];
+        let own = self.pieces[i];
+        let outside = (own & !target).len();
+        let needed = if self.variant().anti_spoiling() {
+            outside.min(u32::from((own & target).is_empty()))
+        } else {
+            outside
+        };
+        if needed > moves_left {
+            return false;
+        }
+        if let Some(limit) = self.variant().yard_limit() {
+            let at_home = (own & self.layout.home[i]).len();
+            // After move `limit + 1` no piece may be at home.
+            if at_home > (limit + 1).saturating_sub(made) {
+                return false;
+            }
+        }
+        true
+    }
+
     /// Whether `seat` has made more moves than the yard rule allows with a piece still at home.
     fn breaks_yard_rule(&self, seat: Seat) -> bool {
         match self.variant().yard_limit() {
