@@ -457,6 +457,35 @@ describe("online controller", () => {
       expect(bo.controller.humans).toEqual([2]);
     });
 
+    it("counts an absence from the seat's own time when the page opened after the server's signal", () => {
+      let now = NOW;
+      const away = ccSnapshot({ v: 3 });
+      away.seats[1]!.taken = true;
+      away.presence.seats[1] = { connected: false, away_since: NOW - 60_000 };
+      const sockets: FakeSocket[] = [];
+      const controller = new OnlineController({
+        room: "r1",
+        variant: CC,
+        players: 3,
+        token: "tok",
+        url: "ws://test/ws/r1",
+        createSocket: () => {
+          const s = new FakeSocket();
+          sockets.push(s);
+          return s;
+        },
+        now: () => now,
+      });
+      controller.connect();
+      sockets[0]!.open();
+      sockets[0]!.receive(away);
+      expect(controller.view.replaceable).toEqual([]);
+      expect(controller.recheckAbsence()).toBe(false);
+      now += 60_000;
+      expect(controller.recheckAbsence()).toBe(true);
+      expect(controller.view.replaceable).toEqual([1]);
+    });
+
     it("gives the seats the creator chose to the computer once the room is open", () => {
       const waiting = ccSnapshot({
         joined: false,

@@ -343,6 +343,16 @@ export class OnlineController implements GameController {
     return () => this.roomListeners.delete(listener);
   }
 
+  /**
+   * Looks again at how long the absent players have been away (the server says so once per
+   * absence; a page that opened later counts from the seat's own times). True when it changed.
+   */
+  recheckAbsence(): boolean {
+    const before = `${this.view.mayContinueVsComputer} ${this.view.replaceable.join(",")}`;
+    this.updateAbsence();
+    return `${this.view.mayContinueVsComputer} ${this.view.replaceable.join(",")}` !== before;
+  }
+
   /** Whether this is a two-seat draughts room (colours, "continue against the computer"). */
   isDraughts(): boolean {
     return this.current.details.family === "draughts";

@@ -34,6 +34,7 @@ export class RoomScreen {
   private gone: { code: number; message: string } | null = null;
   private copied = false;
   private destroyed = false;
+  private ticker: number | null = null;
 
   // The panel's parts, made once so that focus and screen-reader regions survive updates.
   private readonly heading = h("h2");
@@ -157,6 +158,13 @@ export class RoomScreen {
     this.controller = controller;
     controller.onRoom((change) => this.onRoom(change));
     controller.connect();
+    // An absence grows by the minute: the seat list says how long, and after two minutes the
+    // others may let the computer play.
+    this.ticker = window.setInterval(() => {
+      if (!controller.view.seats.some((seat) => seat.taken && !seat.connected)) return;
+      controller.recheckAbsence();
+      this.render();
+    }, 15_000);
     window.addEventListener("online", this.retry);
     document.addEventListener("visibilitychange", this.retry);
     this.render();
@@ -225,6 +233,7 @@ export class RoomScreen {
 
   destroy(): void {
     this.destroyed = true;
+    if (this.ticker !== null) window.clearInterval(this.ticker);
     window.removeEventListener("online", this.retry);
     document.removeEventListener("visibilitychange", this.retry);
     this.screen?.destroy();
