@@ -180,7 +180,7 @@ export class App {
       screen.kind === "mode" || screen.kind === "game"
         ? gameName(screen.variant)
         : screen.kind === "room"
-          ? t("room.title")
+          ? screen.room.title()
           : screen.kind === "learn"
             ? WORDS.title[locale()]
             : t("title.chooseGame");
@@ -315,6 +315,10 @@ export class App {
       {
         continueVsComputer: (record, seat) => this.continueVsComputer(record, seat),
         chooseMode: (variant) => this.show(variant ? { kind: "mode", variant } : { kind: "rules" }),
+        // The title names the room's game once it is known, in the chosen language.
+        retitle: () => {
+          if (this.screen.kind === "room") this.retitle();
+        },
       },
       computers,
     );

@@ -21,6 +21,8 @@ export interface RoomHost {
   continueVsComputer(record: GameRecord, seat: SeatIndex): void;
   /** Back to the mode chooser of `variant` (or the rule chooser). */
   chooseMode(variant: VariantKey | null): void;
+  /** The room's title changed (its game became known, or the language changed). */
+  retitle?(): void;
 }
 
 const levelName = (level: string): string => (LEVELS.includes(level as Level) ? t(`mode.${level as Level}`) : level);
@@ -318,6 +320,11 @@ export class RoomScreen {
     return item;
   }
 
+  /** The room's name for the page title: the room, its game and player count. */
+  title(): string {
+    return this.heading.textContent || t("room.title");
+  }
+
   private render(): void {
     const c = this.controller;
     const variantName = c ? gameName(c.variant) : null;
@@ -326,6 +333,7 @@ export class RoomScreen {
     const count = c && c.view.players > 2 ? ` · ${t("chooser.playersCount", { count: c.view.players })}` : "";
     const title = t(c !== null && c.view.players > 2 ? "room.titleMany" : "room.title");
     this.heading.textContent = variantName ? `${title} · ${variantName}${count}` : title;
+    this.host.retitle?.();
     this.linkLabel.textContent = t(c !== null && c.view.seatNo === null && c.view.joined ? "room.linkWatching" : c !== null && c.view.players > 2 ? "room.linkSeats" : "room.link");
     this.copyButton.textContent = t("room.copy");
     this.shareButton.textContent = t("room.share");
