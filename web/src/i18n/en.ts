@@ -126,6 +126,8 @@ export const en = {
   "history.next": "Next move",
   "history.current": "The game as it stands",
   "panel.reviewing": "Looking at an earlier position: go back to the game to move.",
+  "review.live": "Back to the game as it stands.",
+  "panel.label": "Moves and game details",
   "view.flip": "Flip board",
   "view.oblique": "Oblique view",
   "view.top": "Top view",

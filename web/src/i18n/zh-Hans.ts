@@ -128,6 +128,8 @@ export const zhHans: Record<MessageKey, string> = {
   "history.next": "下一步",
   "history.current": "当前局面",
   "panel.reviewing": "正在查看之前的局面：回到对局后才能走棋。",
+  "review.live": "已回到当前对局。",
+  "panel.label": "着法与对局信息",
   "view.flip": "翻转棋盘",
   "view.oblique": "斜视角",
   "view.top": "俯视角",

@@ -128,6 +128,8 @@ export const zhHant: Record<MessageKey, string> = {
   "history.next": "下一步",
   "history.current": "目前局面",
   "panel.reviewing": "正在查看先前的局面：回到對局後才能走棋。",
+  "review.live": "已回到目前對局。",
+  "panel.label": "著法與對局資訊",
   "view.flip": "翻轉棋盤",
   "view.oblique": "斜視角",
   "view.top": "俯視角",

@@ -157,6 +157,7 @@ export class GameScreen {
       snapshot: () => this.controller.snapshot(),
       record: () => this.controller.record(),
       show: (view) => this.showReview(view),
+      announce: (text) => this.announcer.say(text),
     });
     label(this.reselectButton, "controls.reselect");
     this.reselectButton.addEventListener("click", () => this.reselectHops());
@@ -193,7 +194,9 @@ export class GameScreen {
 
     const boardArea = h(
       "section",
-      { class: "board-area" },
+      { class: "board-area", "aria-labelledby": "game-title" },
+      // For heading navigation: the screen starts with the game's name.
+      h("h1", { class: "sr-only", id: "game-title" }, gameName(controller.variant)),
       // The view buttons sit beside the banner, not on the board, where they hid its far row of coordinates.
       h("div", { class: "board-head" }, this.banner, views),
       this.history.banner,
@@ -224,7 +227,7 @@ export class GameScreen {
 
     const panel = h(
       "aside",
-      { class: "panel" },
+      { class: "panel", "aria-label": t("panel.label") },
       this.history.element,
       // The star has no rows and columns to walk with arrow keys: its pieces are listed instead.
       ...(star ? [] : [label(h("h2"), "panel.buttons"), this.grid.element]),
@@ -298,6 +301,8 @@ export class GameScreen {
 
   relabel(): void {
     this.labelBoard();
+    this.element.querySelector("#game-title")!.textContent = gameName(this.controller.variant);
+    this.element.querySelector("aside.panel")!.setAttribute("aria-label", t("panel.label"));
     for (const el of this.element.querySelectorAll<HTMLElement>("[data-i18n]")) {
       el.textContent = t(el.dataset["i18n"] as MessageKey);
     }

@@ -17,6 +17,8 @@ export interface MoveListHost {
   record(): GameRecord;
   /** The board is to show `view` (an earlier position), or the live game again (null). */
   show(view: GameView | null): void;
+  /** Tells a screen reader (the screen's live region). */
+  announce(text: string): void;
 }
 
 /** One row of the list: a move number and the moves under it, one slot per seat in turn order. */
@@ -55,7 +57,7 @@ function spokenMove(entry: HistoryEntry): string {
 export class MoveList {
   readonly element: HTMLElement;
   /** Shown above the board while reviewing: where the review stands, and the way back. */
-  readonly banner = h("div", { class: "review-banner", role: "status", "data-testid": "review-banner" });
+  readonly banner = h("div", { class: "review-banner", "data-testid": "review-banner" });
   private readonly list = h("ol", { class: "history", "data-testid": "move-history" });
   private readonly bannerText = h("span", { "data-testid": "review-text" });
   private readonly backButton = h("button", { type: "button", "data-testid": "review-back" });
@@ -79,10 +81,10 @@ export class MoveList {
     const nav = h(
       "div",
       { class: "history-nav" },
-      this.step("⏮", "history.startLabel", () => 0),
+      this.step("|◀", "history.startLabel", () => 0),
       this.step("◀", "history.previous", (at) => at - 1),
       this.step("▶", "history.next", (at) => at + 1),
-      this.step("⏭", "history.current", (_, total) => total),
+      this.step("▶|", "history.current", (_, total) => total),
     );
     this.element = h("section", { class: "history-section" }, h("h2", { id: "history-title" }, t("history.title")), this.list, nav);
   }
@@ -145,6 +147,8 @@ export class MoveList {
     this.host.show(view);
     this.update();
     if (focus) this.currentButton()?.focus();
+    // The move is the focused button's name; the live region adds where the review stands.
+    this.host.announce(this.bannerText.textContent ?? "");
   }
 
   /** Back to the game as it stands. */
@@ -154,6 +158,7 @@ export class MoveList {
     if (was !== null) this.host.show(null);
     this.update();
     if (focus) this.currentButton()?.focus();
+    if (was !== null) this.host.announce(`${t("review.live")} ${positionSummary(this.host.snapshot())}`);
   }
 
   private onKey(e: KeyboardEvent): void {

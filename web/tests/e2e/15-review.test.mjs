@@ -60,6 +60,8 @@ test("review a game against the computer with the keyboard, flip the board", asy
     const banner = page.getByTestId("review-banner");
     assert.equal(await banner.isVisible(), true);
     assert.match(await banner.textContent(), /^Reviewing after 2\. Black: \d+[-x]\d+ \([a-h]\d[-×][a-h]\d\)\. White to move\. Black: men \d+, kings 0; White: men \d+, kings 0\./);
+    // A screen reader hears it too (the focused move's name, then this in the live region).
+    assert.match(await page.getByTestId("announcer").locator("p").last().textContent(), /^Reviewing after 2\. Black: .* White to move\./);
     // The game itself is untouched, and no move can be made while looking back.
     assert.equal((await snapshot(page)).ply, 4);
     assert.equal(await page.locator('[data-testid="legal-moves"] button.move').count(), 0);
@@ -76,6 +78,7 @@ test("review a game against the computer with the keyboard, flip the board", asy
     assert.deepEqual(await focusedStep(page), { moves: "4", current: "step", inList: true });
     assert.equal(await banner.isVisible(), false);
     assert.deepEqual(await gridPieces(page), livePieces);
+    assert.match(await page.getByTestId("announcer").locator("p").last().textContent(), /^Back to the game as it stands\. Black to move\./);
 
     // A move arriving while reviewing: the board stays where it is and the banner says so.
     await page.evaluate(() => {
@@ -165,6 +168,52 @@ test("a bad imported position and game are refused in Chinese", async () => {
     assert.match(await note.textContent(), /第 2 步（“32-27”）：/);
     assert.doesNotMatch(await note.textContent(), /ply|cannot|illegal/);
     await page.screenshot({ path: path.join(ARTIFACTS, "review-error-zh.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a room's page title names its game, in the chosen language", async () => {
+  const { browser, page, errors } = await openSite();
+  try {
+    await page.click('[data-variant="english"]');
+    await page.click('[data-mode="online"]');
+    // The mode chooser's title names the game too: wait for the room's.
+    await page.waitForFunction(() => document.title.includes("Play with a friend ·"));
+    assert.equal(await page.title(), "kingme — Play with a friend · English checkers");
+    await page.selectOption('[data-testid="language"]', "zh-Hans");
+    await page.waitForFunction(() => document.title.includes("英式跳棋"));
+    assert.doesNotMatch(await page.title(), /Play with a friend|English/);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("a Halma game on one screen is listed by rounds and reviewed from its list", async () => {
+  const { browser, page, errors } = await openSite();
+  try {
+    await page.goto(page.url().replace(/\/\?test$/, "/play/halma-8/local?test"));
+    await page.waitForFunction(() => window.__kingme !== undefined);
+    for (let ply = 1; ply <= 3; ply++) {
+      await page.locator('[data-testid="legal-moves"] button.move').first().click();
+      await page.waitForFunction((n) => window.__kingme.snapshot().ply === n, ply);
+      await settled(page);
+    }
+    const { history: played } = await snapshot(page);
+    assert.deepEqual(played.map((m) => [m.number, m.seat]), [[1, 0], [1, 1], [2, 0]]);
+    assert.equal(await history(page).locator(".history-row").count(), 2);
+    assert.equal(await history(page).locator(".history-row .swatch").count(), 3, "each move shows its seat's colour");
+    await history(page).locator("button[tabindex='0']").focus();
+    await page.keyboard.press("ArrowLeft");
+    await settled(page);
+    assert.deepEqual(await focusedStep(page), { moves: "2", current: "step", inList: true });
+    const [from, ...rest] = played[2].notation.split("-");
+    const pieces = await gridPieces(page);
+    assert.ok(pieces[from], `before round 2's move a piece stands on ${from}`);
+    assert.equal(pieces[rest.at(-1)], undefined);
+    assert.match(await page.getByTestId("review-banner").textContent(), /^Reviewing after 1\. North-east, blue: /);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
