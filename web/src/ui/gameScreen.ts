@@ -536,7 +536,8 @@ export class GameScreen {
     this.resignButton.disabled = s.result !== null || this.controller.canResign?.() === false;
 
     this.renderMoveList(s, interactive);
-    this.renderInfo(s);
+    // The panel describes the position shown: an earlier one while reviewing.
+    this.renderInfo(review ?? s);
     this.renderResult(s);
   }
 

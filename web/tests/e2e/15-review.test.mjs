@@ -72,6 +72,9 @@ test("review a game against the computer with the keyboard, flip the board", asy
     await settled(page);
     assert.equal(Object.keys(await gridPieces(page)).length, 24);
     assert.match(await banner.textContent(), /Reviewing the starting position/);
+    // The panel describes the position shown.
+    assert.deepEqual(await page.locator('[data-testid="pieces-left"] dd').allTextContents(), ["men 12, kings 0", "men 12, kings 0"]);
+    assert.equal(await page.getByTestId("last-move").textContent(), "None yet");
 
     await page.keyboard.press("End");
     await settled(page);
