@@ -32,6 +32,10 @@ pub struct Args {
     /// least --sockets-per-address.
     #[arg(long, default_value_t = AddressLimits::default().connections)]
     connections_per_address: usize,
+    /// The least time in milliseconds between a room's previous move and a computer seat's
+    /// move, so that people can follow computers playing each other (0: at once).
+    #[arg(long, default_value_t = kingme_server::DEFAULT_COMPUTER_PACE.as_millis() as u64)]
+    computer_pace_ms: u64,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -57,6 +61,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 sockets: args.sockets_per_address,
                 connections: args.connections_per_address,
             },
+            computer_pace: std::time::Duration::from_millis(args.computer_pace_ms),
             ..ServerOptions::default()
         };
         let server = Server::bind(options).await?;

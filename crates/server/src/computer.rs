@@ -1,6 +1,10 @@
 //! Computer seats: the engines run on a fixed number of threads fed by one bounded queue, so a
 //! room whose computer thinks long holds one thread at most and the others' moves wait their
 //! turn in order instead of starving. Each room has at most one move being chosen at a time.
+//!
+//! A computer's move is played no sooner than the pace after the room's previous move, so that
+//! people can follow computers playing each other. The wait is a tokio timer after the engine
+//! has answered: it never holds an engine thread.
 
 use crate::game::RoomGame;
 use crate::protocol::ErrorCode;
@@ -93,16 +97,17 @@ impl Pool {
 pub async fn drive(
     shared: Arc<Shared>,
     pool: Arc<Pool>,
+    pace: Duration,
     mut wanted: mpsc::UnboundedReceiver<String>,
 ) {
     while let Some(room) = wanted.recv().await {
         let shared = shared.clone();
         let pool = pool.clone();
-        tokio::spawn(async move { play_for(&shared, &pool, &room).await });
+        tokio::spawn(async move { play_for(&shared, &pool, pace, &room).await });
     }
 }
 
-async fn play_for(shared: &Shared, pool: &Pool, room_id: &str) {
+async fn play_for(shared: &Shared, pool: &Pool, pace: Duration, room_id: &str) {
     let Ok(Found::Live(handle)) = shared.hub.find(room_id).await else {
         return;
     };
@@ -121,6 +126,7 @@ async fn play_for(shared: &Shared, pool: &Pool, room_id: &str) {
     let Some(notation) = pool.choose(game, level, seed).await else {
         return;
     };
+    tokio::time::sleep_until(handle.last_move() + pace).await;
     let action = Action::ComputerMove { seat, v, notation };
     match shared.hub.act(&handle, None, &action).await {
         Ok(_) => {}
@@ -140,5 +146,107 @@ async fn play_for(shared: &Shared, pool: &Pool, room_id: &str) {
             "room {room_id}: computer move not played: {}",
             refusal.message
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ManualClock;
+    use crate::game::GameKind;
+    use crate::room::SeatNo;
+    use crate::sqlite::SqliteStore;
+    use crate::state::{Broadcast, Hub};
+    use tokio::time::Instant;
+
+    /// The next room event's version, skipping other broadcasts.
+    async fn next_event(updates: &mut tokio::sync::broadcast::Receiver<Broadcast>) -> u64 {
+        loop {
+            if let Broadcast::Event(v, _) = updates.recv().await.expect("the room broadcasts") {
+                return v;
+            }
+        }
+    }
+
+    /// Two computer seats that move one after the other are spaced by the pace, measured on
+    /// tokio's paused clock (which only moves when every task waits on a timer).
+    #[tokio::test(start_paused = true)]
+    async fn computer_moves_come_no_sooner_than_the_pace_after_the_previous_move() {
+        let pace = Duration::from_millis(700);
+        let store = Arc::new(SqliteStore::in_memory().expect("memory store"));
+        let hub = Hub::new(store, Arc::new(ManualClock::new(1_000_000)));
+        let shared = Arc::new(Shared {
+            hub,
+            limits: crate::Limits::default(),
+            shutdown: tokio::sync::watch::channel(false).1,
+        });
+        let (computer, wanted) = mpsc::unbounded_channel();
+        shared.hub.play_computers_with(computer);
+        tokio::spawn(drive(shared.clone(), Arc::new(Pool::new(1)), pace, wanted));
+        let game = GameKind::new("chinese-checkers", Some(3)).expect("three-player game");
+        let (id, _) = shared
+            .hub
+            .create_room(game, None, None)
+            .await
+            .expect("created");
+        let Ok(Found::Live(handle)) = shared.hub.find(&id).await else {
+            panic!("the room is live");
+        };
+        let mut updates = handle.updates.subscribe();
+        let seat = Action::SeatComputers {
+            seats: None,
+            level: Level::Beginner,
+        };
+        shared
+            .hub
+            .act(&handle, Some(SeatNo::CREATOR), &seat)
+            .await
+            .expect("seats given to the computer");
+        next_event(&mut updates).await;
+
+        let mut previous = handle.last_move();
+        let (mut computer_moves, mut in_a_row, mut most_in_a_row, mut ack) = (0, 0, 0, 0);
+        while computer_moves < 4 {
+            let human = {
+                let room = handle.room.lock().await;
+                if room.computer_to_move().is_some() {
+                    None
+                } else {
+                    let notation = room.game().computer_move(Level::Beginner, ack);
+                    Some((room.v, notation.expect("a move to play")))
+                }
+            };
+            if let Some((v, notation)) = human {
+                ack += 1;
+                let action = Action::Move {
+                    ack,
+                    v,
+                    notation,
+                    offer_draw: false,
+                };
+                shared
+                    .hub
+                    .act(&handle, Some(SeatNo::CREATOR), &action)
+                    .await
+                    .expect("the player's move");
+                next_event(&mut updates).await;
+                previous = Instant::now();
+                in_a_row = 0;
+                continue;
+            }
+            next_event(&mut updates).await;
+            let now = Instant::now();
+            assert!(
+                now - previous >= pace,
+                "a computer move came {:?} after the previous move",
+                now - previous
+            );
+            previous = now;
+            computer_moves += 1;
+            in_a_row += 1;
+            most_in_a_row = most_in_a_row.max(in_a_row);
+        }
+        assert!(ack >= 1, "a computer answered the player's move");
+        assert!(most_in_a_row >= 2, "a computer answered a computer");
     }
 }

@@ -52,6 +52,9 @@ use tower_http::timeout::{RequestBodyTimeoutLayer, TimeoutLayer};
 /// How long a stopping server waits for its room sockets to close.
 const SESSIONS_CLOSE_WAIT: Duration = Duration::from_secs(5);
 
+/// The least time between a room's previous move and a computer's, unless set otherwise.
+pub const DEFAULT_COMPUTER_PACE: Duration = Duration::from_millis(700);
+
 /// How a server is set up.
 #[derive(Debug, Clone)]
 pub struct ServerOptions {
@@ -71,6 +74,9 @@ pub struct ServerOptions {
     pub per_address: AddressLimits,
     /// How long a client may take over its requests.
     pub timeouts: Timeouts,
+    /// The least time between a room's previous move and a computer seat's move being played,
+    /// so that people can follow computers playing each other (zero: at once).
+    pub computer_pace: Duration,
 }
 
 impl Default for ServerOptions {
@@ -85,6 +91,7 @@ impl Default for ServerOptions {
             sweep_every: Some(Duration::from_secs(5)),
             per_address: AddressLimits::default(),
             timeouts: Timeouts::default(),
+            computer_pace: DEFAULT_COMPUTER_PACE,
         }
     }
 }
@@ -178,6 +185,7 @@ impl Server {
         tokio::spawn(computer::drive(
             shared.clone(),
             Arc::new(computer::Pool::new(computer::THREADS)),
+            options.computer_pace,
             wanted,
         ));
         let app = Arc::new(http::App {

@@ -39,6 +39,27 @@ pub struct RoomHandle {
     pub updates: broadcast::Sender<Broadcast>,
     /// One more than the room version a computer move was last asked for.
     pub computer_at: AtomicU64,
+    /// When the room's last move was played, or the room was loaded (computer moves are paced
+    /// from it).
+    pub last_move: std::sync::Mutex<tokio::time::Instant>,
+}
+
+impl RoomHandle {
+    /// Notes that a move was just played.
+    pub fn moved_now(&self) {
+        *self
+            .last_move
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = tokio::time::Instant::now();
+    }
+
+    /// When the room's last move was played (or the room loaded).
+    pub fn last_move(&self) -> tokio::time::Instant {
+        *self
+            .last_move
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
 }
 
 /// The result of looking up a room id.
@@ -127,6 +148,7 @@ impl Hub {
             room: Mutex::new(room),
             updates: broadcast::channel(BROADCAST_BUFFER).0,
             computer_at: AtomicU64::new(0),
+            last_move: std::sync::Mutex::new(tokio::time::Instant::now()),
         });
         if let Ok(mut rooms) = self.rooms.write() {
             rooms.entry(id).or_insert_with(|| handle.clone()).clone()
@@ -281,6 +303,9 @@ impl Hub {
             },
             _ => Answer::Done,
         };
+        if matches!(applied.event.kind, RoomEventKind::Moved { .. }) {
+            handle.moved_now();
+        }
         if let Answer::Seated { seat, .. } = &answer {
             room.seat_spectator(*seat);
         }

@@ -87,6 +87,8 @@ impl TestServer {
             sweep_every: None,
             per_address: AddressLimits::default(),
             timeouts: kingme_server::Timeouts::default(),
+            // Tests play computer seats as fast as they can; the pace has its own test.
+            computer_pace: std::time::Duration::ZERO,
         };
         tune(&mut options);
         let server = Server::bind(options).await.expect("server starts");
