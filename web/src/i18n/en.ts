@@ -53,6 +53,8 @@ export const en = {
   "room.expired": "This room has expired: rooms are deleted 30 minutes after both players left and 24 hours after they were made.",
   "room.notFound": "There is no room with this link.",
   "room.unreachable": "The room could not be opened: {message}",
+  "room.offline": "Online rooms need the network, and you are offline. This page connects again by itself when the network is back.",
+  "offline.roomsNeedNetwork": "You are offline: playing with friends online needs the network. Against the computer, on one screen and the lessons work offline.",
   "room.newGame": "Start a new game",
   "room.creating": "Creating the room…",
   "room.seats": "Seats",

@@ -55,6 +55,8 @@ export const zhHans: Record<MessageKey, string> = {
   "room.expired": "此房间已过期：双方都离开 30 分钟后或创建 24 小时后，房间会被删除。",
   "room.notFound": "没有与此链接对应的房间。",
   "room.unreachable": "无法打开房间：{message}",
+  "room.offline": "在线房间需要网络，而你现在处于离线状态。网络恢复后，本页会自动重新连接。",
+  "offline.roomsNeedNetwork": "你现在处于离线状态：与朋友在线对弈需要网络。对战电脑、同屏对弈和课程在离线时也能使用。",
   "room.newGame": "开始新的一盘",
   "room.creating": "正在创建房间…",
   "room.seats": "座位",

@@ -55,6 +55,8 @@ export const zhHant: Record<MessageKey, string> = {
   "room.expired": "此房間已過期：雙方都離開 30 分鐘後或建立 24 小時後，房間會被刪除。",
   "room.notFound": "沒有與此連結對應的房間。",
   "room.unreachable": "無法開啟房間：{message}",
+  "room.offline": "線上房間需要網路，而你現在處於離線狀態。網路恢復後，本頁會自動重新連線。",
+  "offline.roomsNeedNetwork": "你現在處於離線狀態：與朋友線上對弈需要網路。對戰電腦、同螢幕對弈和課程在離線時也能使用。",
   "room.newGame": "開始新的一盤",
   "room.creating": "正在建立房間…",
   "room.seats": "座位",

@@ -6,6 +6,7 @@ import { seatName } from "./words";
 import { h } from "./dom";
 import { saveName, savedName } from "../net/seats";
 import type { ComputerSeat } from "../game/online";
+import { isOnline, onNetworkChange } from "../offline";
 
 /** A room as the chooser asks for it: the seats, the creator's name, the computer's seats. */
 export interface RoomChoice {
@@ -157,7 +158,9 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
     const error = actions.start(variant, mode, fen.value.trim() || null, players, mode === "mixed" ? seats : undefined);
     note.textContent = error ? t("msg.error", { message: error }) : "";
   };
-  return h(
+  // Rooms need the network: while the browser is offline their buttons are off and a note says why.
+  const offlineNote = h("p", { class: "note offline-note", "data-testid": "offline-note" }, t("offline.roomsNeedNetwork"));
+  const main = h(
     "main",
     { class: "chooser" },
     h("h1", {}, variantName(variant, info?.name ?? variant)),
@@ -184,6 +187,7 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
       : []),
     h("div", { class: "row room-name-row" }, h("label", { for: "room-name-new" }, t("chooser.yourName")), nameField),
     ...(halma ? [h("button", { type: "button", class: "choice", "data-mode": "online", onclick: () => choose("online") }, t("chooser.createRoom"))] : []),
+    offlineNote,
     note,
     h("label", { for: "start-fen" }, t(halma ? "chooser.position" : "chooser.fen")),
     fen,
@@ -207,4 +211,16 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
       h("button", { type: "button", class: "back", onclick: back }, t("chooser.back")),
     ),
   );
+  const showNetwork = (online: boolean) => {
+    offlineNote.hidden = online;
+    for (const b of main.querySelectorAll<HTMLButtonElement>('[data-mode="online"]')) {
+      b.disabled = !online;
+      if (online) b.removeAttribute("aria-describedby");
+      else b.setAttribute("aria-describedby", "offline-note");
+    }
+  };
+  offlineNote.id = "offline-note";
+  showNetwork(isOnline());
+  onNetworkChange(showNetwork, main);
+  return main;
 }

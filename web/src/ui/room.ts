@@ -15,6 +15,8 @@ import { h } from "./dom";
 import { GameScreen, type SharedBoard } from "./gameScreen";
 import { gameName } from "./chooser";
 import { colorName, seatName } from "./words";
+import { isOnline, onNetworkChange } from "../offline";
+import { errorText } from "./errors";
 
 export interface RoomHost {
   /** Go on against the computer (Intermediate) from this game, playing `color`. */
@@ -37,6 +39,9 @@ export class RoomScreen {
   private copied = false;
   private destroyed = false;
   private ticker: number | null = null;
+  /** The room could not be looked up because the browser is offline; it is tried again when online. */
+  private offline = false;
+  private readonly stopNetworkWatch = onNetworkChange(() => this.render());
 
   // The panel's parts, made once so that focus and screen-reader regions survive updates.
   private readonly heading = h("h2");
@@ -71,6 +76,7 @@ export class RoomScreen {
   private readonly rematchButton = h("button", { type: "button", class: "primary", "data-testid": "room-rematch" });
   private readonly notice = h("p", { class: "room-notice", role: "alert", "data-testid": "room-notice" });
   private readonly goneNote = h("p", { class: "room-gone", role: "alert", "data-testid": "room-gone" });
+  private readonly offlineNote = h("p", { class: "room-offline", role: "alert", "data-testid": "room-offline" });
   private readonly newGameButton = h("button", { type: "button", "data-testid": "room-new-game" });
 
   constructor(
@@ -117,6 +123,7 @@ export class RoomScreen {
       this.reclaimButton,
       this.rematchButton,
       this.notice,
+      this.offlineNote,
       this.goneNote,
       this.newGameButton,
     );
@@ -133,22 +140,32 @@ export class RoomScreen {
     let variant: VariantKey;
     let players: number;
     try {
+      if (!isOnline()) throw new OfflineError();
       const info = await roomInfo(this.room);
       if (gameInfo(info.variant) === undefined) throw new RoomProblem("bad_variant", `unknown rules ${info.variant}`);
       variant = info.variant;
       players = info.players;
     } catch (e) {
       if (this.destroyed) return;
+      // Offline (or the request failed while the browser went offline): say the room needs the
+      // network, and look again once it is back.
+      if (e instanceof OfflineError || (!(e instanceof RoomProblem) && !isOnline())) {
+        this.offline = true;
+        window.addEventListener("online", this.reopen);
+        this.render();
+        return;
+      }
       const expired = e instanceof RoomProblem && e.code === "room_expired";
       const missing = e instanceof RoomProblem && e.code === "room_not_found";
       this.gone = {
         code: expired ? CLOSE.ROOM_EXPIRED : missing ? CLOSE.ROOM_NOT_FOUND : 0,
-        message: e instanceof Error ? e.message : String(e),
+        message: errorText(e),
       };
       this.render();
       return;
     }
     if (this.destroyed) return;
+    this.offline = false;
     const controller = new OnlineController({
       room: this.room,
       variant,
@@ -229,14 +246,24 @@ export class RoomScreen {
     this.render();
   }
 
+  private readonly reopen = () => {
+    window.removeEventListener("online", this.reopen);
+    if (this.destroyed || this.controller !== null) return;
+    this.offline = false;
+    this.render();
+    void this.open();
+  };
+
   private readonly retry = () => {
     if (document.visibilityState === "visible") this.controller?.retryNow();
   };
 
   destroy(): void {
     this.destroyed = true;
+    this.stopNetworkWatch();
     if (this.ticker !== null) window.clearInterval(this.ticker);
     window.removeEventListener("online", this.retry);
+    window.removeEventListener("online", this.reopen);
     document.removeEventListener("visibilitychange", this.retry);
     this.screen?.destroy();
     this.controller?.destroy();
@@ -363,7 +390,11 @@ export class RoomScreen {
 
     const free = ready ? v.seats.filter((x) => !x.taken && x.computer === null).length : 0;
     const status: string[] = [];
-    if (!gone) {
+    // Offline: one clear message instead of "connecting…" (the room page is tried again when online).
+    const offline = !gone && (this.offline || (c !== null && !isOnline() && v?.status !== "open"));
+    this.offlineNote.hidden = !offline;
+    this.offlineNote.textContent = offline ? t("room.offline") : "";
+    if (!gone && !offline) {
       if (v?.status === "retrying") status.push(t("room.reconnecting"));
       else if (!ready || v.status === "connecting") status.push(t("room.connecting"));
     }
@@ -495,3 +526,6 @@ class ScreenBinding implements GameController {
     for (const off of this.unsubscribers) off();
   }
 }
+
+/** The room was not looked up: the browser is offline. */
+class OfflineError extends Error {}
