@@ -166,7 +166,7 @@ export class LocalController implements GameController {
     try {
       this.apply(path, offerDraw && (draughtsDetails(this.current)?.mayOfferDraw ?? false));
     } catch (e) {
-      this.emit({ kind: "error", message: errorText(e) });
+      this.emit({ kind: "error", message: errorText(e, this.current) });
       return;
     }
     this.maybeComputerTurn();
@@ -201,7 +201,7 @@ export class LocalController implements GameController {
       .catch((e: unknown) => {
         if (e instanceof EngineCancelled || this.destroyed) return;
         this.busy = false;
-        this.emit({ kind: "error", message: errorText(e) });
+        this.emit({ kind: "error", message: errorText(e, this.current) });
       });
   }
 
@@ -236,7 +236,7 @@ export class LocalController implements GameController {
     try {
       this.game.resign(seat);
     } catch (e) {
-      this.emit({ kind: "error", message: errorText(e) });
+      this.emit({ kind: "error", message: errorText(e, this.current) });
       return;
     }
     // A Halma resignation is a turn of its own (undone like a move); in draughts it ends the game.
@@ -252,7 +252,7 @@ export class LocalController implements GameController {
     try {
       this.game.acceptDraw();
     } catch (e) {
-      this.emit({ kind: "error", message: errorText(e) });
+      this.emit({ kind: "error", message: errorText(e, this.current) });
       return;
     }
     this.refresh();

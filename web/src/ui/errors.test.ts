@@ -3,6 +3,7 @@ import { initSync } from "../wasm/pkg/kingme_wasm.js";
 import { RulesGame } from "../wasm/rules";
 import { rulesErrorCatalogs } from "../i18n/rulesErrors";
 import { errorText, rulesErrorOf, rulesErrorText } from "./errors";
+import { seatName } from "./words";
 
 beforeAll(async () => {
   const fsModule = "node:fs";
@@ -57,5 +58,24 @@ describe("the rules' errors in every language", () => {
   it("falls back to the message of other errors", () => {
     expect(errorText(new Error("network down"))).toBe("network down");
     expect(errorText("plain")).toBe("plain");
+  });
+
+  it("names a Halma seat by its place and colour in the page's language, by number when the game is unknown", () => {
+    const game = RulesGame.create("halma-8", null, 2);
+    try {
+      const view = game.snapshot();
+      const e = thrown(() => game.playText("pass", false));
+      const rules = rulesErrorOf(e);
+      expect(rules?.code).toBe("pass-not-allowed");
+      const seat = view.seats.find((s) => s.index === view.turn)!;
+      expect(errorText(e, view)).not.toMatch(/seat \d/);
+      expect(errorText(e, view)).toMatch(/ has a legal move and may not pass$/);
+      expect(rulesErrorText(rules!, "en", view)).toBe(`${seatName(view, seat.index)} has a legal move and may not pass`);
+      expect(seatName(view, seat.index)).toMatch(/^\S+, \S+$/);
+      expect(rulesErrorText(rules!, "en")).toBe(`seat ${seat.index + 1} has a legal move and may not pass`);
+      expect(rulesErrorText(rules!, "zh-Hant")).toBe(`第 ${seat.index + 1} 座有合法著法，不能停走`);
+    } finally {
+      game.free();
+    }
   });
 });
