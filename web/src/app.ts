@@ -16,7 +16,10 @@ import { errorText } from "./ui/errors";
 import { isLearnPath, learnLink, loadLearn } from "./learn/entry";
 import { WORDS } from "./learn/words";
 import type { LearnScreen } from "./learn/screen";
-import { createRoom, roomFromPath } from "./net/api";
+import { RoomProblem, createRoom, roomFromPath } from "./net/api";
+import type { ErrorCode } from "./net/protocol";
+import { refusalNotice } from "./game/online";
+import { isOnline } from "./offline";
 import { saveSeat } from "./net/seats";
 import type { GameRecord } from "./engine/protocol";
 
@@ -287,6 +290,14 @@ export class App {
 
   /** "Play with a friend": makes a room, keeps the creator's seat, and opens its link. */
   private async createOnlineRoom(variant: VariantKey, fen: string | null, room: RoomChoice): Promise<string | null> {
+    // A bad position is said by the rules here, in the page's language, before asking the server.
+    if (fen !== null) {
+      try {
+        RulesGame.create(variant, fen, room.players).free();
+      } catch (e) {
+        return errorText(e);
+      }
+    }
     try {
       const created = await createRoom(variant, { fen, players: room.players, name: room.name });
       saveSeat(created.room, { seat: created.seat, token: created.token });
@@ -294,7 +305,8 @@ export class App {
       this.openRoom(created.room, room.computers);
       return null;
     } catch (e) {
-      return e instanceof Error ? e.message : String(e);
+      if (e instanceof RoomProblem) return t(refusalNotice(e.code as ErrorCode, e.message).key, { message: e.message });
+      return t(isOnline() ? "room.noAnswer" : "room.offline");
     }
   }
 

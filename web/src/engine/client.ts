@@ -42,7 +42,8 @@ export class EngineClient {
       const message: EngineRequest = { ...body, id };
       this.worker.postMessage(message);
     });
-    if (!response.ok) throw new Error(response.error);
+    // The rules' coded error crosses the worker's boundary with the message.
+    if (!response.ok) throw Object.assign(new Error(response.error), response.rules ? { rules: response.rules } : {});
     return response;
   }
 

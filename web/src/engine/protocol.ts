@@ -1,5 +1,5 @@
 /** Messages between the page and the engine worker. */
-import type { ComputerTurn, RecordView, SearchReport } from "../wasm/rules";
+import type { ComputerTurn, ErrorView, RecordView, SearchReport } from "../wasm/rules";
 
 /**
  * A game as the worker (or a reload) rebuilds it: its rules, player count, start, every move
@@ -17,4 +17,5 @@ export type EngineResponse =
   | { id: number; ok: true; kind: "load" }
   | { id: number; ok: true; kind: "turn"; turn: ComputerTurn }
   | { id: number; ok: true; kind: "search"; report: SearchReport }
-  | { id: number; ok: false; error: string };
+  /** `rules`: the rules' coded error, so the page can say it in its language. */
+  | { id: number; ok: false; error: string; rules?: ErrorView };

@@ -27,6 +27,7 @@ self.onmessage = async (event: MessageEvent<EngineRequest>) => {
     await loadRules();
     self.postMessage(answer(request));
   } catch (e) {
-    self.postMessage({ id: request.id, ok: false, error: e instanceof Error ? e.message : String(e) });
+    const rules = e instanceof Error ? (e as Error & { rules?: unknown }).rules : undefined;
+    self.postMessage({ id: request.id, ok: false, error: e instanceof Error ? e.message : String(e), ...(rules ? { rules } : {}) });
   }
 };

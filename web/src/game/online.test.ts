@@ -5,7 +5,8 @@ import { loadSeat } from "../net/seats";
 import { initSync } from "../wasm/pkg/kingme_wasm.js";
 import { RulesGame } from "../wasm/rules";
 import type { ControllerEvent } from "./controller";
-import { OnlineController, type OnlineOptions, type RoomChange } from "./online";
+import { OnlineController, closeNotice, refusalNotice, type OnlineOptions, type RoomChange } from "./online";
+import { catalogs, t } from "../i18n";
 
 interface NodeFs {
   readFileSync(path: URL): Uint8Array;
@@ -144,7 +145,19 @@ describe("online controller", () => {
     socket().receive({ t: "error", code: "stale_version", message: "the move was chosen at version 1 but the room is at 2" });
     expect(controller.snapshot().ply).toBe(0);
     expect(events.map((e) => e.kind)).toEqual(["played", "undone", "error"]);
-    expect(controller.view.notice).toMatch(/version 1/);
+    expect(controller.view.notice).toEqual({ key: "refused.stale_version" });
+  });
+
+  it("says the server's refusals and close reasons by their codes, in every language", () => {
+    for (const code of ["room_not_found", "room_expired", "bad_token", "hello_first", "not_a_player", "seat_taken", "already_seated", "waiting_for_opponent", "not_your_turn", "illegal_move", "stale_version", "game_over", "game_not_over", "wrong_game", "no_draw_offer", "draw_offer_not_allowed", "opponent_not_away", "game_left_room", "storage", "not_away", "computer_playing", "not_the_creator", "bad_name", "bad_level"] as const) {
+      const notice = refusalNotice(code, "the server's words");
+      expect(notice.key, code).toBe(`refused.${code}`);
+      for (const lang of ["en", "zh-Hans", "zh-Hant"] as const) expect(catalogs[lang][notice.key], `${lang} ${code}`).toBeTruthy();
+    }
+    // A code this page does not know yet: the server's own words.
+    expect(refusalNotice("brand_new" as never, "the server's words")).toEqual({ key: "room.refusedOther", params: { message: "the server's words" } });
+    expect(t(closeNotice(4008, "rate").key, closeNotice(4008, "rate").params)).toBe("The server closed the connection: too many messages in a short time");
+    expect(closeNotice(4123, "odd").params).toEqual({ reason: "4123 odd" });
   });
 
   it("takes back only the move the refusal names", () => {
@@ -161,9 +174,13 @@ describe("online controller", () => {
 
   it("says so and reloads the room when the server's position differs from its own", () => {
     const { socket, sockets, events } = setup(baseSnapshot({ you: "joiner", to_move: "creator" }));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
     socket().receive({ v: 2, at: 0, t: "moved", seat: "creator", seat_no: 0, move: "c3-d4", offer_draw: false, ack: 9, fen: fenAfter(["c3-b4"]), outcome: null });
     const error = events.find((e) => e.kind === "error");
-    expect(error && error.kind === "error" && error.message).toMatch(/disagree about the position after c3-d4/);
+    // The player is told in the page's language; the detail goes to the console for developers.
+    expect(error && error.kind === "error" && error.message).toBe("This page and the server disagree about the game; the room is loaded again.");
+    expect(String(warn.mock.calls[0]?.[0])).toMatch(/disagree about the position after c3-d4/);
+    warn.mockRestore();
     expect(sockets).toHaveLength(2);
     socket().open();
     expect(socket().sent[0]).toEqual({ t: "hello", token: "tok", v: null });

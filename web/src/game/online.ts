@@ -14,8 +14,31 @@ import type { ErrorCode, OutcomeView, Presence, RoomEvent, RoomSnapshot, Seat, S
 import { forgetSeat, newSeatToken, nextAckId, saveSeat } from "../net/seats";
 import { RulesGame, draughtsDetails, halmaDetails, type GameView, type LegalMove, type RecordView, type Seat as SeatIndex, type VariantKey } from "../wasm/rules";
 import type { ControllerEvent, GameController, Level, Mode } from "./controller";
+import { isMessageKey, t, type MessageKey } from "../i18n";
+import { errorText } from "../ui/errors";
 
 type Snapshot = GameView;
+
+/**
+ * A notice for the room's page, said in the page's language when shown: a message key and its
+ * parameters (`game`/`expected` are rules keys, named in the language by the page).
+ */
+export interface Notice {
+  key: MessageKey;
+  params?: Record<string, string | number>;
+}
+
+/** A refusal from the server in the page's language, by its code (its own words otherwise). */
+export function refusalNotice(code: ErrorCode, message: string): Notice {
+  const key = `refused.${code}`;
+  return isMessageKey(key) ? { key } : { key: "room.refusedOther", params: { message } };
+}
+
+/** Why the server closed the socket, by its close code. */
+export function closeNotice(code: number, reason: string | undefined): Notice {
+  const key = `room.close.${code}`;
+  return { key: "room.closed", params: { reason: isMessageKey(key) ? t(key) : `${code} ${reason ?? ""}`.trim() } };
+}
 
 /** How long a player must be away before the others may go on without them. */
 export const ABSENCE_MS = 2 * 60 * 1000;
@@ -65,8 +88,8 @@ export interface RoomView {
   mayContinueVsComputer: boolean;
   /** Other rooms: the seats whose holders have been away two minutes (the computer may take them). */
   replaceable: number[];
-  /** The last refused request or connection problem, in words. */
-  notice: string | null;
+  /** The last refused request or connection problem. */
+  notice: Notice | null;
   /** The first snapshot has arrived. */
   ready: boolean;
 }
@@ -198,7 +221,7 @@ export class OnlineController implements GameController {
         refused: (code, message, ack) => this.onRefused(code, message, ack),
         acked: () => undefined,
         unreadable: (message) => {
-          this.view.notice = message;
+          this.view.notice = { key: "room.unreadable", params: { message } };
           this.roomChanged();
         },
         status: (status, detail) => {
@@ -206,7 +229,7 @@ export class OnlineController implements GameController {
           // Requests may be sent once the connection is up to date with the room.
           if (status === "open" && this.view.ready) this.seatPendingComputers();
           if (detail.code !== undefined && detail.code >= 4000 && detail.code < 4400) {
-            this.view.notice = `${detail.code} ${detail.reason ?? ""}`.trim();
+            this.view.notice = closeNotice(detail.code, detail.reason);
           }
           this.roomChanged();
         },
@@ -264,7 +287,7 @@ export class OnlineController implements GameController {
     try {
       move = this.game.playPath(path, offer);
     } catch (e) {
-      this.emit({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+      this.emit({ kind: "error", message: errorText(e, this.current) });
       return;
     }
     this.history.push({ path: [...move.path], offer, seat, resigned: false });
@@ -372,7 +395,7 @@ export class OnlineController implements GameController {
     saveSeat(this.view.room, { seat: seatNo === 0 ? "creator" : "joiner", token });
     if (!this.connection.join(token, seatNo, name?.trim() || undefined)) {
       forgetSeat(this.view.room);
-      this.view.notice = "not connected: trying again";
+      this.view.notice = { key: "room.notConnected" };
       this.roomChanged();
     }
   }
@@ -411,7 +434,7 @@ export class OnlineController implements GameController {
 
   private request(message: Parameters<RoomConnection["send"]>[0]): void {
     if (!this.connection.send(message)) {
-      this.view.notice = "not connected: trying again";
+      this.view.notice = { key: "room.notConnected" };
       this.roomChanged();
     }
   }
@@ -477,7 +500,9 @@ export class OnlineController implements GameController {
 
   /** The page and the server disagree: say so and take the server's state afresh. */
   private disagree(what: string): void {
-    this.emit({ kind: "error", message: `this page and the server disagree about ${what}; reloading the room` });
+    // The detail is for developers; the player is told what happens.
+    console.warn(`kingme: this page and the server disagree about ${what}; reloading the room`);
+    this.emit({ kind: "error", message: t("room.disagree") });
     this.optimistic = null;
     this.connection.reconnect(true);
   }
@@ -511,8 +536,9 @@ export class OnlineController implements GameController {
     const ourMove = ack === undefined ? MOVE_REFUSALS.has(code) : ack === this.optimistic?.ack;
     // The move shown at once was refused: take it back.
     if (ourMove) this.takeBackOptimistic();
-    this.view.notice = message;
-    this.emit({ kind: "error", message });
+    const notice = refusalNotice(code, message);
+    this.view.notice = notice;
+    this.emit({ kind: "error", message: t(notice.key, notice.params) });
     this.roomChanged();
   }
 
@@ -542,7 +568,7 @@ export class OnlineController implements GameController {
 
   private onSnapshot(s: RoomSnapshot): void {
     if (s.variant !== this.variant) {
-      this.view.notice = `the room plays ${s.variant}, not ${this.variant}`;
+      this.view.notice = { key: "room.otherGame", params: { game: s.variant, expected: this.variant } };
     }
     const v = this.view;
     v.players = s.players;
@@ -578,7 +604,7 @@ export class OnlineController implements GameController {
         if (o.reason === "agreement") game.acceptDraw();
       }
     } catch (e) {
-      this.view.notice = e instanceof Error ? e.message : String(e);
+      this.view.notice = { key: "room.badRecord", params: { message: errorText(e, game.snapshot()) } };
     }
     this.game.free();
     this.game = game;
@@ -604,7 +630,7 @@ export class OnlineController implements GameController {
     }
     this.refresh();
     if (this.optimistic === null && this.game.fen() !== s.fen) {
-      this.view.notice = `the rules here reach ${this.game.fen()} but the server has ${s.fen}`;
+      this.view.notice = { key: "room.fenMismatch", params: { here: this.game.fen(), server: s.fen } };
     }
     v.ready = true;
     this.updateAbsence();

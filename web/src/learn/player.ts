@@ -487,7 +487,7 @@ export class ExercisePlayer {
       game.undo();
     } catch (e) {
       if (choice) return this.answer(choice);
-      const reason = errorText(e);
+      const reason = errorText(e, game.snapshot());
       if (foreseen) return this.miss(`${tr(foreseen.reason)} (${say("refused", { reason })})`);
       this.feedback = { kind: "wrong", text: say("refused", { reason }) };
       this.render();

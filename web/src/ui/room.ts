@@ -6,7 +6,7 @@
 import { t, type MessageKey } from "../i18n";
 import type { GameRecord } from "../engine/protocol";
 import { LEVELS, type GameController, type Level } from "../game/controller";
-import { OnlineController, type ComputerSeat, type RoomChange, type RoomSeat } from "../game/online";
+import { OnlineController, type ComputerSeat, type Notice, type RoomChange, type RoomSeat } from "../game/online";
 import { roomInfo, RoomProblem, socketUrl } from "../net/api";
 import { CLOSE } from "../net/protocol";
 import { loadSeat, saveName, savedName } from "../net/seats";
@@ -25,6 +25,16 @@ export interface RoomHost {
   chooseMode(variant: VariantKey | null): void;
   /** The room's title changed (its game became known, or the language changed). */
   retitle?(): void;
+}
+
+/** A notice in the page's language, the games it names by their names. */
+function noticeText(notice: Notice): string {
+  const params = { ...notice.params };
+  for (const name of ["game", "expected"]) {
+    const key = params[name];
+    if (typeof key === "string" && gameInfo(key) !== undefined) params[name] = gameName(key);
+  }
+  return t(notice.key, params);
 }
 
 const levelName = (level: string): string => (LEVELS.includes(level as Level) ? t(`mode.${level as Level}`) : level);
@@ -159,7 +169,8 @@ export class RoomScreen {
       const missing = e instanceof RoomProblem && e.code === "room_not_found";
       this.gone = {
         code: expired ? CLOSE.ROOM_EXPIRED : missing ? CLOSE.ROOM_NOT_FOUND : 0,
-        message: errorText(e),
+        // The server's own words for a refusal; a failed request in the page's language.
+        message: e instanceof RoomProblem ? errorText(e) : t("room.noAnswer"),
       };
       this.render();
       return;
@@ -454,7 +465,7 @@ export class RoomScreen {
 
     const notice = v?.notice ?? null;
     this.notice.hidden = notice === null;
-    this.notice.textContent = notice === null ? "" : t("msg.error", { message: notice });
+    this.notice.textContent = notice === null ? "" : t("msg.error", { message: noticeText(notice) });
   }
 }
 
