@@ -102,6 +102,13 @@ test("offline: the manifest and icons, then play, Learn and rooms with the netwo
     assert.match(await page.getByTestId("room-offline").textContent(), /need the network/);
     assert.equal(await page.getByTestId("room-gone").isVisible(), false);
     await shot(page, "room");
+    // The API is never answered from a cache: offline, the room's lookup fails.
+    assert.equal(await page.evaluate((p) => fetch(`/api/rooms/${p.split("/").pop()}`).then(() => "answered", () => "failed"), room), "failed");
+    // In Chinese too.
+    await page.getByTestId("language").selectOption("zh-Hans");
+    await page.waitForFunction(() => /需要网络/.test(document.querySelector('[data-testid="room-offline"]').textContent));
+    await shot(page, "room-zh");
+    await page.getByTestId("language").selectOption("en");
     await context.setOffline(false);
     await page.getByTestId("room-offline").waitFor({ state: "hidden" });
     await page.getByTestId("room-seats").waitFor();
