@@ -402,7 +402,8 @@ export class RoomScreen {
     const free = ready ? v.seats.filter((x) => !x.taken && x.computer === null).length : 0;
     const status: string[] = [];
     // Offline: one clear message instead of "connecting…" (the room page is tried again when online).
-    const offline = !gone && (this.offline || (c !== null && !isOnline() && v?.status !== "open"));
+    // (Also while the socket still looks open: the browser knows first that the network is gone.)
+    const offline = !gone && (this.offline || (c !== null && !isOnline()));
     this.offlineNote.hidden = !offline;
     this.offlineNote.textContent = offline ? t("room.offline") : "";
     if (!gone && !offline) {

@@ -112,6 +112,12 @@ test("offline: the manifest and icons, then play, Learn and rooms with the netwo
     await context.setOffline(false);
     await page.getByTestId("room-offline").waitFor({ state: "hidden" });
     await page.getByTestId("room-seats").waitFor();
+    // The network lost while the room is open: said at once, and gone when it is back.
+    await context.setOffline(true);
+    await page.getByTestId("room-offline").waitFor();
+    await context.setOffline(false);
+    await page.getByTestId("room-offline").waitFor({ state: "hidden" });
+    await page.getByTestId("room-seats").waitFor();
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
