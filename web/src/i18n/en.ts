@@ -132,6 +132,7 @@ export const en = {
   "turn.mustCapture": "must capture",
   "turn.over": "Game over",
   "turn.notStarted": "The game starts when every seat is taken",
+  "turn.live": "In the game: {text}",
   "msg.onlyCaptures": "When a capture is available, only capturing moves are allowed.",
   "msg.continueCapture": "Continue the capture: click the next landing square.",
   "msg.error": "Something went wrong: {message}",

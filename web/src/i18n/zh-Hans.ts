@@ -134,6 +134,7 @@ export const zhHans: Record<MessageKey, string> = {
   "turn.mustCapture": "必须吃子",
   "turn.over": "对局结束",
   "turn.notStarted": "每个座位都有人后对局开始",
+  "turn.live": "对局中：{text}",
   "msg.onlyCaptures": "有子可吃时，只能走吃子的着法。",
   "msg.continueCapture": "继续吃子：点击下一个落点。",
   "msg.error": "出错了：{message}",

@@ -134,6 +134,7 @@ export const zhHant: Record<MessageKey, string> = {
   "turn.mustCapture": "必須吃子",
   "turn.over": "對局結束",
   "turn.notStarted": "每個座位都有人後對局開始",
+  "turn.live": "對局中：{text}",
   "msg.onlyCaptures": "有子可吃時，只能走吃子的著法。",
   "msg.continueCapture": "繼續吃子：點擊下一個落點。",
   "msg.error": "出錯了：{message}",

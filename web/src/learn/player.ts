@@ -14,6 +14,7 @@ import { ButtonGrid } from "../panel/grid";
 import type { SharedBoard } from "../ui/gameScreen";
 import { h } from "../ui/dom";
 import { errorText } from "../ui/errors";
+import { pieceMoveItems } from "../ui/pieceMoves";
 import { playMoveSound } from "../ui/sound";
 import { draughtsDetails, halmaDetails, RulesGame, type GameView, type LegalMove } from "../wasm/rules";
 import { moveSquares, piecesAbout, sameRoute, tr, type Choice, type Exercise, type Located, type Text } from "./lessons";
@@ -315,30 +316,10 @@ export class ExercisePlayer {
     const focused = this.moveList.contains(document.activeElement);
     const about = this.lessonPieces();
     const shown = this.allPieces || about.size === 0 ? moves : moves.filter((m) => about.has(m.path[0]!));
-    const byPiece = new Map<string, LegalMove[]>();
-    for (const m of shown) byPiece.set(m.path[0]!, [...(byPiece.get(m.path[0]!) ?? []), m]);
     this.moveList.replaceChildren(
-      ...[...byPiece.entries()].map(([from, list]) => {
-        const title = t("panel.pieceAt", { cell: from });
-        return h(
-          "li",
-          { class: "piece-moves", "data-from": from },
-          h("span", { class: "piece-label" }, title),
-          ...list.map((m) => {
-            const to = m.path[m.path.length - 1]!;
-            const b = h(
-              "button",
-              { type: "button", class: "move", "data-testid": `move-${from}-${to}`, "aria-label": `${title}: ${t("panel.moveTo", { cell: to })} (${m.notation})`, onclick: () => void this.play(m) },
-              to,
-            );
-            const preview = (on: boolean) => this.shared.board?.set({ previewPath: on ? [...m.path] : [] });
-            b.addEventListener("focus", () => preview(true));
-            b.addEventListener("mouseenter", () => preview(true));
-            b.addEventListener("blur", () => preview(false));
-            b.addEventListener("mouseleave", () => preview(false));
-            return b;
-          }),
-        );
+      ...pieceMoveItems(shown, {
+        play: (m) => void this.play(m),
+        preview: (path) => this.shared.board?.set({ previewPath: path === null ? [] : [...path] }),
       }),
     );
     const more = moves.length > shown.length;

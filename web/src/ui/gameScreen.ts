@@ -24,6 +24,7 @@ import { gameName } from "./chooser";
 import { Announcer, liveRegionLines } from "./announcer";
 import { announceMove, resultReason, resultTitle, ruleName, seatName } from "./words";
 import { MoveList } from "./moveList";
+import { pieceMoveItems } from "./pieceMoves";
 import { flipKey, loadFlips, storeFlips } from "./flip";
 
 type Snapshot = GameView;
@@ -586,7 +587,8 @@ export class GameScreen {
     if (s.result === null && offer !== null && offer !== s.turn) {
       text += ` · ${t("draw.offered", { color: this.who(s, offer) })}`;
     }
-    this.banner.textContent = text;
+    // While an earlier position is on the board, the banner still tells the game's state, as such.
+    this.banner.textContent = this.history.isReviewing() ? t("turn.live", { text }) : text;
     this.banner.classList.toggle("thinking", this.controller.thinking);
   }
 
@@ -625,35 +627,10 @@ export class GameScreen {
 
   /** Halma: each of the mover's pieces that can move, with a button for every point it reaches. */
   private renderPieceList(moves: readonly LegalMove[]): void {
-    const byPiece = new Map<string, LegalMove[]>();
-    for (const m of moves) {
-      const from = m.path[0] ?? "";
-      byPiece.set(from, [...(byPiece.get(from) ?? []), m]);
-    }
     this.moveList.replaceChildren(
-      ...[...byPiece.entries()].map(([from, list]) => {
-        if (from === "") {
-          return h("li", {}, h("button", { type: "button", class: "move", onclick: () => this.playFromList([]) }, t("panel.pass")));
-        }
-        const title = t("panel.pieceAt", { cell: from });
-        return h(
-          "li",
-          { class: "piece-moves", "data-from": from },
-          h("span", { class: "piece-label" }, title),
-          ...list.map((m) => {
-            const to = m.path[m.path.length - 1]!;
-            const button = h(
-              "button",
-              { type: "button", class: "move", "aria-label": `${title}: ${t("panel.moveTo", { cell: to })} (${m.notation})`, onclick: () => this.playFromList(m.path) },
-              to,
-            );
-            button.addEventListener("focus", () => this.board.set({ previewPath: [...m.path] }));
-            button.addEventListener("mouseenter", () => this.board.set({ previewPath: [...m.path] }));
-            button.addEventListener("blur", () => this.board.set({ previewPath: [] }));
-            button.addEventListener("mouseleave", () => this.board.set({ previewPath: [] }));
-            return button;
-          }),
-        );
+      ...pieceMoveItems(moves, {
+        play: (m) => this.playFromList(m.path),
+        preview: (path) => this.board.set({ previewPath: path === null ? [] : [...path] }),
       }),
     );
   }

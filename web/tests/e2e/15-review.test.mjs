@@ -62,6 +62,8 @@ test("review a game against the computer with the keyboard, flip the board", asy
     assert.match(await banner.textContent(), /^Reviewing after 2\. Black: \d+[-x]\d+ \([a-h]\d[-×][a-h]\d\)\. White to move\. Black: men \d+, kings 0; White: men \d+, kings 0\./);
     // A screen reader hears it too (the focused move's name, then this in the live region).
     assert.match(await page.getByTestId("announcer").locator("p").last().textContent(), /^Reviewing after 2\. Black: .* White to move\./);
+    // The turn banner above the board still tells the game's state, as the game's, not the review's.
+    assert.match(await page.getByTestId("banner").textContent(), /^In the game: Your move \(Black\)/);
     // The game itself is untouched, and no move can be made while looking back.
     assert.equal((await snapshot(page)).ply, 4);
     assert.equal(await page.locator('[data-testid="legal-moves"] button.move').count(), 0);
@@ -80,6 +82,7 @@ test("review a game against the computer with the keyboard, flip the board", asy
     await settled(page);
     assert.deepEqual(await focusedStep(page), { moves: "4", current: "step", inList: true });
     assert.equal(await banner.isVisible(), false);
+    assert.match(await page.getByTestId("banner").textContent(), /^Your move \(Black\)/);
     assert.deepEqual(await gridPieces(page), livePieces);
     assert.match(await page.getByTestId("announcer").locator("p").last().textContent(), /^Back to the game as it stands\. Black to move\./);
 
