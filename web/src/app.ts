@@ -7,7 +7,6 @@ import { parseRoute, routeUrl, type Route } from "./game/route";
 import { confirmLeaveGame } from "./ui/confirm";
 import { RulesGame, games, type Seat, type VariantKey } from "./wasm/rules";
 import { gameName, modeChooser, ruleChooser, type RoomChoice } from "./ui/chooser";
-import type { ComputerSeat } from "./game/online";
 import { h } from "./ui/dom";
 import { GameScreen, type SharedBoard } from "./ui/gameScreen";
 import { isMuted, setMuted } from "./ui/sound";
@@ -299,10 +298,11 @@ export class App {
       }
     }
     try {
-      const created = await createRoom(variant, { fen, players: room.players, name: room.name });
+      // The computer's seats are the room's from its start, so a reload finds them.
+      const created = await createRoom(variant, { fen, players: room.players, name: room.name, computers: room.computers });
       saveSeat(created.room, { seat: created.seat, token: created.token });
       history.pushState(null, "", created.path + location.search);
-      this.openRoom(created.room, room.computers);
+      this.openRoom(created.room);
       return null;
     } catch (e) {
       if (e instanceof RoomProblem) return t(refusalNotice(e.code as ErrorCode, e.message).key, { message: e.message });
@@ -320,7 +320,7 @@ export class App {
     });
   }
 
-  private openRoom(id: string, computers: readonly ComputerSeat[] = []): void {
+  private openRoom(id: string): void {
     const room = new RoomScreen(
       id,
       this.board,
@@ -332,7 +332,6 @@ export class App {
           if (this.screen.kind === "room") this.retitle();
         },
       },
-      computers,
     );
     this.show({ kind: "room", room });
   }

@@ -274,6 +274,7 @@ async fn open_room(addr: SocketAddr, kind: GameKind) -> Result<(Vec<Player>, u64
         fen: None,
         players: Some(kind.players()),
         name: None,
+        computers: None,
     };
     let (status, body) = http(
         addr,

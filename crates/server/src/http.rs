@@ -3,7 +3,8 @@
 use crate::game::GameKind;
 use crate::ids::is_valid_id;
 use crate::per_address::{AddressLimits, SocketCounts};
-use crate::protocol::{CreateRoom, RoomCreated, Seat};
+use crate::protocol::{ComputerSeatRequest, CreateRoom, RoomCreated, Seat};
+use crate::room::SeatNo;
 use crate::socket::{self, Shared};
 use crate::state::{CreateError, Found};
 use axum::body::Bytes;
@@ -13,6 +14,7 @@ use axum::extract::{ConnectInfo, Path, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
+use kingme_engine_core::Level;
 use serde_json::json;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -190,7 +192,17 @@ pub async fn create_room(
         Ok(name) => name,
         Err(refusal) => return problem(StatusCode::BAD_REQUEST, "bad_name", refusal.message),
     };
-    match app.shared.hub.create_room(game, request.fen, name).await {
+    let computers =
+        match computer_seats(request.computers.as_deref().unwrap_or(&[]), game.players()) {
+            Ok(computers) => computers,
+            Err(message) => return problem(StatusCode::BAD_REQUEST, "bad_computers", message),
+        };
+    match app
+        .shared
+        .hub
+        .create_room(game, request.fen, name, &computers)
+        .await
+    {
         Ok((room, token)) => (
             StatusCode::CREATED,
             Json(RoomCreated {
@@ -205,12 +217,44 @@ pub async fn create_room(
         )
             .into_response(),
         Err(CreateError::Fen(e)) => problem(StatusCode::BAD_REQUEST, "bad_fen", e),
+        Err(CreateError::Computers(message)) => problem(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "storage",
+            format!("the room was made but not its computer seats: {message}"),
+        ),
         Err(CreateError::Store(e)) => problem(
             StatusCode::SERVICE_UNAVAILABLE,
             "storage",
             format!("the room could not be saved: {e}"),
         ),
     }
+}
+
+/// The computer seats a new room asks for, checked: each a seat other than the creator's, once,
+/// at a level the engine knows.
+fn computer_seats(
+    wanted: &[ComputerSeatRequest],
+    seats: u8,
+) -> Result<Vec<(SeatNo, Level)>, String> {
+    let mut chosen: Vec<(SeatNo, Level)> = Vec::with_capacity(wanted.len());
+    for request in wanted {
+        if request.seat_no == 0 || request.seat_no >= seats {
+            return Err(format!(
+                "seat {} cannot be the computer's: the room's other seats are 1 to {}",
+                request.seat_no,
+                seats - 1
+            ));
+        }
+        if chosen.iter().any(|(seat, _)| seat.0 == request.seat_no) {
+            return Err(format!("seat {} is named twice", request.seat_no));
+        }
+        let level: Level = request
+            .level
+            .parse()
+            .map_err(|e| format!("seat {}: {e}", request.seat_no))?;
+        chosen.push((SeatNo(request.seat_no), level));
+    }
+    Ok(chosen)
 }
 
 fn expired_message() -> &'static str {

@@ -328,6 +328,20 @@ pub struct CreateRoom {
     /// The creator's display name (at most 24 printable characters).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
+    /// Seats the computer plays from the start, each at its level (not the creator's seat 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub computers: Option<Vec<ComputerSeatRequest>>,
+}
+
+/// A seat of a new room that the computer plays.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(deny_unknown_fields)]
+pub struct ComputerSeatRequest {
+    /// The seat (1 to the room's seats − 1).
+    pub seat_no: u8,
+    /// `beginner`, `intermediate`, `advanced` or `expert`.
+    pub level: String,
 }
 
 /// The answer to creating a room.

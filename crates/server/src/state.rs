@@ -8,6 +8,7 @@ use crate::room::{Action, Decision, Refusal, Room, RoomEvent, RoomEventKind, Sea
 use crate::socket::{event_message, presence, wire_seat};
 use crate::store::{RoomLookup, RoomRecord, Store, StoreError, StoreFuture};
 use axum::extract::ws::Utf8Bytes;
+use kingme_engine_core::Level;
 use std::collections::HashMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::{Arc, OnceLock, RwLock};
@@ -87,6 +88,8 @@ pub enum CreateError {
     /// The start position does not read.
     Fen(String),
     Store(StoreError),
+    /// The computer seats were refused or could not be saved (the room exists without them).
+    Computers(String),
 }
 
 /// Every room of this server.
@@ -187,15 +190,18 @@ impl Hub {
         Ok(restored)
     }
 
-    /// Creates a room for `game`; returns its id and the creator's seat token (seat 0).
+    /// Creates a room for `game` with the computer in `computers` (seat, level; checked by the
+    /// caller: free seats other than the creator's); returns its id and the creator's seat token
+    /// (seat 0).
     ///
     /// # Errors
-    /// The start position is not valid, or the store refused the room.
+    /// The start position is not valid, or the store refused the room or its computer seats.
     pub async fn create_room(
         &self,
         game: GameKind,
         start_fen: Option<String>,
         creator_name: Option<String>,
+        computers: &[(SeatNo, Level)],
     ) -> Result<(String, String), CreateError> {
         let record = RoomRecord {
             id: random_id(),
@@ -211,7 +217,28 @@ impl Hub {
             .create_room(record.clone())
             .await
             .map_err(CreateError::Store)?;
-        self.insert(room);
+        let handle = self.insert(room);
+        // The computer's seats are events like any other, so a restart or a reload finds them.
+        let mut levels: Vec<Level> = Vec::new();
+        for (_, level) in computers {
+            if !levels.contains(level) {
+                levels.push(*level);
+            }
+        }
+        for level in levels {
+            let seats = computers
+                .iter()
+                .filter(|(_, l)| *l == level)
+                .map(|(seat, _)| *seat)
+                .collect();
+            let action = Action::SeatComputers {
+                seats: Some(seats),
+                level,
+            };
+            self.act(&handle, Some(SeatNo::CREATOR), &action)
+                .await
+                .map_err(|refusal| CreateError::Computers(refusal.message))?;
+        }
         Ok((record.id, record.creator_token))
     }
 

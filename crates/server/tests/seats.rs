@@ -540,3 +540,77 @@ async fn the_creator_names_itself_and_may_start_halma_rooms_from_a_position() {
     assert_eq!(snap["seats"][0]["name"], "Ann", "{snap}");
     assert_eq!(snap["start_fen"], start.as_str());
 }
+
+#[tokio::test]
+async fn computer_seats_chosen_with_the_room_are_its_from_the_start_and_bad_ones_are_refused() {
+    let db = TempDb::new();
+    let server = fast_server(&db).await;
+    let body = json!({
+        "variant": "chinese-checkers",
+        "players": 4,
+        "computers": [{"seat_no": 3, "level": "beginner"}, {"seat_no": 1, "level": "advanced"}],
+    });
+    let (status, answer) = server
+        .http("POST", "/api/rooms", Some(&body.to_string()))
+        .await;
+    assert_eq!(status, 201, "{answer}");
+    let created: Value = serde_json::from_str(&answer).unwrap();
+    let room = created["room"].as_str().unwrap().to_string();
+    // Before any socket opens, the seats are the computer's: a watcher sees them.
+    let mut watcher = server.connect(&room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    let levels: Vec<Value> = (0..4)
+        .map(|s| snap["seats"][s]["computer"].clone())
+        .collect();
+    assert_eq!(
+        levels,
+        vec![
+            Value::Null,
+            json!("advanced"),
+            Value::Null,
+            json!("beginner")
+        ],
+        "{snap}"
+    );
+    watcher.close().await;
+
+    for (body, says) in [
+        (
+            json!({"variant": "chinese-checkers", "players": 4, "computers": [{"seat_no": 0, "level": "beginner"}]}),
+            "seat 0 cannot be the computer's",
+        ),
+        (
+            json!({"variant": "chinese-checkers", "players": 4, "computers": [{"seat_no": 4, "level": "beginner"}]}),
+            "seat 4 cannot be the computer's",
+        ),
+        (
+            json!({"variant": "chinese-checkers", "players": 4, "computers": [{"seat_no": 2, "level": "beginner"}, {"seat_no": 2, "level": "expert"}]}),
+            "seat 2 is named twice",
+        ),
+        (
+            json!({"variant": "chinese-checkers", "players": 4, "computers": [{"seat_no": 2, "level": "grandmaster"}]}),
+            "unknown level 'grandmaster'",
+        ),
+        (
+            json!({"variant": "chinese-checkers", "players": 4, "computers": [{"seat_no": 2}]}),
+            "bad_request",
+        ),
+    ] {
+        let (status, answer) = server
+            .http("POST", "/api/rooms", Some(&body.to_string()))
+            .await;
+        assert_eq!(status, 400, "{body}: {answer}");
+        assert!(answer.contains(says), "{body}: {answer}");
+        if says != "bad_request" {
+            assert!(answer.contains("bad_computers"), "{answer}");
+        }
+    }
+
+    // Kept as events: a restart on the same file still has them.
+    server.stop().await;
+    let server = fast_server(&db).await;
+    let mut watcher = server.connect(&room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    assert_eq!(snap["seats"][1]["computer"], "advanced", "{snap}");
+    assert_eq!(snap["seats"][3]["computer"], "beginner", "{snap}");
+}

@@ -5,7 +5,7 @@ import { loadSeat } from "../net/seats";
 import { initSync } from "../wasm/pkg/kingme_wasm.js";
 import { RulesGame } from "../wasm/rules";
 import type { ControllerEvent } from "./controller";
-import { OnlineController, closeNotice, refusalNotice, type OnlineOptions, type RoomChange } from "./online";
+import { OnlineController, closeNotice, refusalNotice, type RoomChange } from "./online";
 import { catalogs, t } from "../i18n";
 
 interface NodeFs {
@@ -397,7 +397,7 @@ describe("online controller", () => {
       return snapshot;
     }
 
-    function ccSetup(snapshot: RoomSnapshot & { t: "snapshot" }, computers: OnlineOptions["computers"] = []) {
+    function ccSetup(snapshot: RoomSnapshot & { t: "snapshot" }) {
       const sockets: FakeSocket[] = [];
       const controller = new OnlineController({
         room: "r1",
@@ -405,7 +405,6 @@ describe("online controller", () => {
         players: 3,
         token: "tok",
         url: "ws://test/ws/r1",
-        computers,
         createSocket: () => {
           const s = new FakeSocket();
           sockets.push(s);
@@ -501,25 +500,6 @@ describe("online controller", () => {
       now += 60_000;
       expect(controller.recheckAbsence()).toBe(true);
       expect(controller.view.replaceable).toEqual([1]);
-    });
-
-    it("gives the seats the creator chose to the computer once the room is open", () => {
-      const waiting = ccSnapshot({
-        joined: false,
-        seats: [
-          { seat_no: 0, taken: true, name: "Ann", computer: null, player: 0, board_seat: 1, side: null },
-          { seat_no: 1, taken: false, name: null, computer: null, player: 1, board_seat: 3, side: null },
-          { seat_no: 2, taken: false, name: null, computer: null, player: 2, board_seat: 5, side: null },
-        ],
-      });
-      const { controller, socket } = ccSetup(waiting, [{ seatNo: 2, level: "beginner" }]);
-      expect(socket().sent.at(-1)).toEqual({ t: "seat_computers", seats: [2], level: "beginner" });
-      socket().receive({ v: 2, at: 0, t: "computers_seated", seats: [2], level: "beginner" });
-      expect(controller.view.joined).toBe(false);
-      socket().receive({ v: 3, at: 0, t: "joined", seat: "joiner", seat_no: 1, name: "Bo" });
-      expect(controller.view.joined).toBe(true);
-      expect(controller.view.seats[1]?.name).toBe("Bo");
-      expect(controller.humans).toEqual([0]);
     });
   });
 });

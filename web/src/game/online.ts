@@ -102,7 +102,7 @@ interface TurnRecord {
   resigned: boolean;
 }
 
-/** A seat the creator gives to the computer as soon as the room is open. */
+/** A seat the computer plays from the room's start, chosen by its creator. */
 export interface ComputerSeat {
   seatNo: number;
   level: Level;
@@ -115,8 +115,6 @@ export interface OnlineOptions {
   players: number;
   token: string | null;
   url: string;
-  /** The creator's choice of computer seats, sent once the room is open. */
-  computers?: readonly ComputerSeat[];
   createSocket?: (url: string) => SocketLike;
   now?: () => number;
 }
@@ -175,14 +173,12 @@ export class OnlineController implements GameController {
   private serverOutcome: OutcomeView | null = null;
   /** Seats the server said have been away two minutes (until they come back). */
   private readonly awaySignalled = new Set<number>();
-  private computersPending: readonly ComputerSeat[];
   private destroyed = false;
   readonly view: RoomView;
 
   constructor(options: OnlineOptions) {
     this.variant = options.variant;
     this.now = options.now ?? Date.now;
-    this.computersPending = options.computers ?? [];
     this.game = RulesGame.create(options.variant, null, options.players);
     this.current = this.game.snapshot();
     this.view = {
@@ -226,8 +222,6 @@ export class OnlineController implements GameController {
         },
         status: (status, detail) => {
           this.view.status = status;
-          // Requests may be sent once the connection is up to date with the room.
-          if (status === "open" && this.view.ready) this.seatPendingComputers();
           if (detail.code !== undefined && detail.code >= 4000 && detail.code < 4400) {
             this.view.notice = closeNotice(detail.code, detail.reason);
           }
@@ -636,24 +630,6 @@ export class OnlineController implements GameController {
     this.updateAbsence();
     this.emitRoom({ kind: "reset" });
     this.emitRoom({ kind: "room" });
-  }
-
-  /** The creator's computer seats, chosen with the room, given once the room is open. */
-  private seatPendingComputers(): void {
-    if (this.computersPending.length === 0) return;
-    const wanted = this.computersPending.filter((c) => {
-      const seat = this.view.seats[c.seatNo];
-      return seat !== undefined && !seat.taken && seat.computer === null;
-    });
-    this.computersPending = [];
-    if (!this.isCreator || this.view.joined) return;
-    const levels = [...new Set(wanted.map((c) => c.level))];
-    for (const level of levels) {
-      this.seatComputers(
-        level,
-        wanted.filter((c) => c.level === level).map((c) => c.seatNo),
-      );
-    }
   }
 
   private onEvent(e: RoomEvent): void {

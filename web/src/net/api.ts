@@ -36,8 +36,21 @@ async function problem(response: Response): Promise<RoomProblem> {
   }
 }
 
-/** What a room is made with besides its game: the start position, the seats, the creator's name. */
-export type NewRoom = Omit<CreateRoom, "variant" | "fen" | "name"> & { fen?: string | null; name?: string | null };
+/** A seat the computer plays from the room's start. */
+export interface NewComputerSeat {
+  seatNo: number;
+  level: string;
+}
+
+/**
+ * What a room is made with besides its game: the start position, the seats, the creator's name
+ * and the computer's seats.
+ */
+export type NewRoom = Omit<CreateRoom, "variant" | "fen" | "name" | "computers"> & {
+  fen?: string | null;
+  name?: string | null;
+  computers?: readonly NewComputerSeat[];
+};
 
 /** `POST /api/rooms`: a new room for `variant`; the server checks every field and names a bad one. */
 export async function createRoom(variant: VariantKey, room: NewRoom = {}): Promise<RoomCreated> {
@@ -45,6 +58,7 @@ export async function createRoom(variant: VariantKey, room: NewRoom = {}): Promi
   if (room.fen) body.fen = room.fen;
   if (room.players !== undefined) body.players = room.players;
   if (room.name) body.name = room.name;
+  if (room.computers?.length) body.computers = room.computers.map((c) => ({ seat_no: c.seatNo, level: c.level }));
   const response = await fetch("/api/rooms", {
     method: "POST",
     headers: { "content-type": "application/json" },

@@ -228,6 +228,24 @@ export interface CreateRoom {
      * The creator's display name (at most 24 printable characters).
      */
     name?: string;
+    /**
+     * Seats the computer plays from the start, each at its level (not the creator's seat 0).
+     */
+    computers?: ComputerSeatRequest[];
+}
+
+/**
+ * A seat of a new room that the computer plays.
+ */
+export interface ComputerSeatRequest {
+    /**
+     * The seat (1 to the room's seats − 1).
+     */
+    seat_no: number;
+    /**
+     * `beginner`, `intermediate`, `advanced` or `expert`.
+     */
+    level: string;
 }
 
 /**

@@ -6,7 +6,7 @@
 import { t, type MessageKey } from "../i18n";
 import type { GameRecord } from "../engine/protocol";
 import { LEVELS, type GameController, type Level } from "../game/controller";
-import { OnlineController, type ComputerSeat, type Notice, type RoomChange, type RoomSeat } from "../game/online";
+import { OnlineController, type Notice, type RoomChange, type RoomSeat } from "../game/online";
 import { roomInfo, RoomProblem, socketUrl } from "../net/api";
 import { CLOSE } from "../net/protocol";
 import { loadSeat, saveName, savedName } from "../net/seats";
@@ -93,8 +93,6 @@ export class RoomScreen {
     readonly room: string,
     private readonly board: SharedBoard,
     private readonly host: RoomHost,
-    /** The computer seats the creator chose with the room (given once it is open). */
-    private readonly computers: readonly ComputerSeat[] = [],
   ) {
     this.linkField.value = this.link();
     this.linkField.addEventListener("focus", () => this.linkField.select());
@@ -183,7 +181,6 @@ export class RoomScreen {
       players,
       token: loadSeat(this.room)?.token ?? null,
       url: socketUrl(this.room),
-      computers: this.computers,
     });
     this.controller = controller;
     controller.onRoom((change) => this.onRoom(change));

@@ -49,6 +49,7 @@ fn declarations() -> String {
         Colors::DECL,
         Snapshot::DECL,
         CreateRoom::DECL,
+        ComputerSeatRequest::DECL,
         RoomCreated::DECL,
         ErrorCode::DECL,
         ServerMessage::DECL,
