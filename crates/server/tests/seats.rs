@@ -20,6 +20,15 @@ async fn create(server: &TestServer, variant: &str, players: u8) -> (String, Str
     )
 }
 
+/// Asks for a room the server must refuse; returns its `400` answer.
+async fn refused_room(server: &TestServer, body: &Value) -> String {
+    let (status, answer) = server
+        .http("POST", "/api/rooms", Some(&body.to_string()))
+        .await;
+    assert_eq!(status, 400, "{body}: {answer}");
+    answer
+}
+
 /// A human at the table: its socket, seat and token, and the game as it has seen it.
 struct Human {
     client: Client,
@@ -347,10 +356,7 @@ async fn tokens_spectators_and_a_seat_taken_twice_at_once() {
         (json!({"variant": "halma-8", "players": 4}), "bad_players"),
         (json!({"variant": "halma-12", "players": 2}), "bad_variant"),
     ] {
-        let (status, answer) = server
-            .http("POST", "/api/rooms", Some(&body.to_string()))
-            .await;
-        assert_eq!(status, 400, "{body}: {answer}");
+        let answer = refused_room(&server, &body).await;
         assert!(answer.contains(code), "{body}: {answer}");
     }
     let setup = Setup::new(Variant::ChineseCheckers, 3).unwrap();
@@ -525,10 +531,7 @@ async fn the_creator_names_itself_and_may_start_halma_rooms_from_a_position() {
             "bad_fen",
         ),
     ] {
-        let (status, answer) = server
-            .http("POST", "/api/rooms", Some(&body.to_string()))
-            .await;
-        assert_eq!(status, 400, "{body}: {answer}");
+        let answer = refused_room(&server, &body).await;
         assert!(answer.contains(code), "{body}: {answer}");
     }
 
@@ -596,10 +599,7 @@ async fn computer_seats_chosen_with_the_room_are_its_from_the_start_and_bad_ones
             "bad_request",
         ),
     ] {
-        let (status, answer) = server
-            .http("POST", "/api/rooms", Some(&body.to_string()))
-            .await;
-        assert_eq!(status, 400, "{body}: {answer}");
+        let answer = refused_room(&server, &body).await;
         assert!(answer.contains(says), "{body}: {answer}");
         if says != "bad_request" {
             assert!(answer.contains("bad_computers"), "{answer}");
