@@ -9,15 +9,22 @@ use serde_json::{json, Value};
 
 /// Creates a room for `variant` with `players` seats; returns (room, creator token).
 async fn create(server: &TestServer, variant: &str, players: u8) -> (String, String) {
-    let body = json!({ "variant": variant, "players": players }).to_string();
-    let (status, body) = server.http("POST", "/api/rooms", Some(&body)).await;
-    assert_eq!(status, 201, "{body}");
-    let v: Value = serde_json::from_str(&body).unwrap();
-    assert_eq!(v["players"], players);
-    (
-        v["room"].as_str().unwrap().into(),
-        v["token"].as_str().unwrap().into(),
-    )
+    let (created, room, token) =
+        created_room(server, &json!({ "variant": variant, "players": players })).await;
+    assert_eq!(created["players"], players);
+    (room, token)
+}
+
+/// Asks for a room the server must make; returns its answer, the room and the creator's token.
+async fn created_room(server: &TestServer, body: &Value) -> (Value, String, String) {
+    let (status, answer) = server
+        .http("POST", "/api/rooms", Some(&body.to_string()))
+        .await;
+    assert_eq!(status, 201, "{body}: {answer}");
+    let created: Value = serde_json::from_str(&answer).unwrap();
+    let room = created["room"].as_str().unwrap().to_string();
+    let token = created["token"].as_str().unwrap().to_string();
+    (created, room, token)
 }
 
 /// Asks for a room the server must refuse; returns its `400` answer.
@@ -500,13 +507,7 @@ async fn the_creator_names_itself_and_may_start_halma_rooms_from_a_position() {
 
     let body =
         json!({"variant": "chinese-checkers", "players": 3, "name": "  Ann  ", "fen": start});
-    let (status, answer) = server
-        .http("POST", "/api/rooms", Some(&body.to_string()))
-        .await;
-    assert_eq!(status, 201, "{answer}");
-    let created: Value = serde_json::from_str(&answer).unwrap();
-    let room = created["room"].as_str().unwrap().to_string();
-    let token = created["token"].as_str().unwrap().to_string();
+    let (_, room, token) = created_room(&server, &body).await;
     let mut creator = server.connect(&room, Some(&token), None).await;
     creator.expect("seat").await;
     let snap = creator.expect("snapshot").await;
@@ -553,12 +554,7 @@ async fn computer_seats_chosen_with_the_room_are_its_from_the_start_and_bad_ones
         "players": 4,
         "computers": [{"seat_no": 3, "level": "beginner"}, {"seat_no": 1, "level": "advanced"}],
     });
-    let (status, answer) = server
-        .http("POST", "/api/rooms", Some(&body.to_string()))
-        .await;
-    assert_eq!(status, 201, "{answer}");
-    let created: Value = serde_json::from_str(&answer).unwrap();
-    let room = created["room"].as_str().unwrap().to_string();
+    let (_, room, _) = created_room(&server, &body).await;
     // Before any socket opens, the seats are the computer's: a watcher sees them.
     let mut watcher = server.connect(&room, None, None).await;
     let snap = watcher.expect("snapshot").await;
