@@ -61,7 +61,7 @@ export interface BoardState {
 export type BoardViewName = "oblique" | "top";
 
 /**
- * "low": no multisampling, no shadows, no anisotropic filtering, pixel ratio 1 — for slow,
+ * "low": no multisampling, no shadows, no anisotropic filtering, a smaller pixel budget — for slow,
  * software-rendered WebGL. "auto" (the default) picks "low" when WebGL is software-rendered.
  */
 export type BoardQuality = "high" | "low" | "auto";
@@ -96,6 +96,13 @@ export interface Board3D {
   onHover(handler: (cell: string | null) => void): void;
   /** Test hook: viewport (client) coordinates of a cell's centre (a piece's top) in the current camera. */
   squareToClient(cell: string): { x: number; y: number } | null;
+  /** Test hook: how many frames have been drawn since the board was created. */
+  readonly framesDrawn: number;
+  /**
+   * Measurement hook: draws the current picture `count` times, each until it is on the canvas
+   * (shadows included); the time each took (ms).
+   */
+  timeFrames(count: number): number[];
   /** Resolves once no camera or move animation is running and the latest state has been drawn. */
   whenSettled(): Promise<void>;
   readonly canvas: HTMLCanvasElement;

@@ -8,6 +8,7 @@ import { MarkerLayer } from "./markers";
 import { PIECE_COLORS } from "./materials";
 import { reducedMotion } from "./motion";
 import { Picker } from "./picking";
+import { pixelRatioFor } from "./pixelRatio";
 import { PieceLayer, pieceTop, type PieceInstance, type PieceStyle } from "./pieces";
 import { Stage } from "./scene";
 import { applyMove, initialState, mergeState, type StateKey } from "./state";
@@ -68,6 +69,8 @@ export class BoardView implements Board3D {
   /** The board's turn towards `state.rotation`, in degrees; `from` is where it started. */
   private turn = { from: 0, to: 0, start: -Infinity };
   private frame = 0;
+  /** Frames drawn since the board was created (a test hook: nothing is drawn while idle). */
+  framesDrawn = 0;
   private sized = false;
   private destroyed = false;
   private settleWaiters: (() => void)[] = [];
@@ -243,6 +246,25 @@ export class BoardView implements Board3D {
     return this.geometry.shape === "star" ? "marble" : "disc";
   }
 
+  timeFrames(count: number): number[] {
+    if (this.destroyed) return [];
+    this.applyPending();
+    const renderer = this.stage.renderer;
+    const gl = renderer.getContext();
+    const pixel = new Uint8Array(4);
+    const times: number[] = [];
+    for (let i = 0; i < count; i++) {
+      // Shadows are redrawn whenever a piece moves, so a timed frame includes them.
+      renderer.shadowMap.needsUpdate = true;
+      const start = performance.now();
+      renderer.render(this.stage.scene, this.rig.camera);
+      // Reading a pixel back waits until the frame has really been drawn.
+      gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, pixel);
+      times.push(performance.now() - start);
+    }
+    return times;
+  }
+
   whenSettled(): Promise<void> {
     if (this.destroyed || this.idle()) return Promise.resolve();
     return new Promise((resolve) => this.settleWaiters.push(resolve));
@@ -321,8 +343,7 @@ export class BoardView implements Board3D {
     const width = this.container.clientWidth;
     const height = this.container.clientHeight;
     if (width === 0 || height === 0) return;
-    const maxRatio = this.stage.highQuality ? 2 : 1;
-    this.stage.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, maxRatio));
+    this.stage.renderer.setPixelRatio(pixelRatioFor(window.devicePixelRatio, width, height, this.stage.highQuality));
     this.stage.renderer.setSize(width, height, false);
     this.applyPending();
     this.fitCamera(!this.sized, width / height);
@@ -423,6 +444,7 @@ export class BoardView implements Board3D {
     this.stage.setRotation(this.rotationAt(now));
     const cameraMoving = this.rig.update(now);
     this.stage.renderer.render(this.stage.scene, this.rig.camera);
+    this.framesDrawn++;
     if (cameraMoving || this.move || lifting || turning || this.rig.animating) this.requestFrame();
     else if (this.idle()) this.flushSettled();
   }

@@ -775,6 +775,10 @@ export class GameScreen {
       },
       snapshot: () => this.controller.snapshot(),
       legalMoves: () => this.controller.legalMoves(),
+      /** Frames the board has drawn so far (none while idle). */
+      framesDrawn: () => this.board.framesDrawn,
+      /** Draws the board `count` times; each frame's time (ms). */
+      timeFrames: (count: number) => this.board.timeFrames(count),
       humans: () => [...this.controller.humans],
       thinking: () => this.controller.thinking,
       /** The computer's turn at `level` in a fresh worker, with the time it took (ms). */

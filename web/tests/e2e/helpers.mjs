@@ -21,9 +21,9 @@ const LAUNCH_ARGS = [
 ];
 
 /** A fresh browser and page on the site, in English unless `locale` says otherwise. */
-export async function openSite({ locale = "en-US", reducedMotion = "no-preference", viewport = { width: 960, height: 720 } } = {}) {
+export async function openSite({ locale = "en-US", reducedMotion = "no-preference", viewport = { width: 960, height: 720 }, deviceScaleFactor = 1 } = {}) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: LAUNCH_ARGS });
-  const context = await browser.newContext({ viewport, locale, reducedMotion });
+  const context = await browser.newContext({ viewport, locale, reducedMotion, deviceScaleFactor });
   const page = await context.newPage();
   page.setDefaultTimeout(90_000);
   const errors = [];

@@ -1,7 +1,88 @@
-// Measurements for the README (not a test): time to the first rendered board, frames per second
-// while orbiting, and the engine's speed in the page's worker. Needs the site running:
-//   KINGME_URL=http://127.0.0.1:8080 node tests/e2e/measure.mjs
-import { BASE_URL, openSite, settled } from "./helpers.mjs";
+// Measurements for the README (not a test): time to the first rendered board, the cost of a
+// frame and of a move animation (software WebGL, as headless Chromium draws), and the engine's
+// speed in the page's worker. Needs the site running:
+//   KINGME_URL=http://127.0.0.1:8080 node tests/e2e/measure.mjs [frames]
+// (`frames`: only the board's frame and move costs.)
+import { BASE_URL, clickRoute, clickSquare, openSite, settled } from "./helpers.mjs";
+
+/** A same-screen game at its start: its address, and the saved game that address opens. */
+const BOARDS = {
+  "8×8": ["/play/english/local", { variant: "english", players: 2 }],
+  "10×10": ["/play/international/local", { variant: "international", players: 2 }],
+  "star, 6 players": ["/play/chinese-checkers/local?players=6", { variant: "chinese-checkers", players: 6 }],
+};
+const FRAMES = 15;
+const IDLE_MS = 3000;
+const MOVES = 3;
+
+const quantile = (values, q) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+};
+
+/**
+ * For each board, on a same-screen game: the time of a frame (FRAMES frames drawn back to back,
+ * each waited for), the frames drawn while the page sits idle for IDLE_MS, and for MOVES moves
+ * in a row the longest main-thread task from the click that plays the move until the board has
+ * settled (the selecting click before it is not counted).
+ */
+async function frameCosts(label, options) {
+  const { browser, page } = await openSite(options);
+  try {
+    for (const [board, [address, game]] of Object.entries(BOARDS)) {
+      const saved = { version: 2, mode: "local", game: { ...game, startFen: "", moves: [] } };
+      await page.evaluate((s) => localStorage.setItem("kingme.game", JSON.stringify(s)), saved);
+      await page.goto(`${BASE_URL}${address}${address.includes("?") ? "&" : "?"}test`);
+      await page.waitForFunction(() => window.__kingme?.timeFrames !== undefined);
+      await settled(page);
+      const buffer = await page.evaluate(() => {
+        const c = document.querySelector('[data-testid="board"] canvas');
+        return { w: c.width, h: c.height, ratio: c.width / c.clientWidth };
+      });
+      const times = await page.evaluate((n) => window.__kingme.timeFrames(n), FRAMES);
+      const before = await page.evaluate(() => window.__kingme.framesDrawn());
+      await page.waitForTimeout(IDLE_MS);
+      const idleFrames = (await page.evaluate(() => window.__kingme.framesDrawn())) - before;
+      const longest = [];
+      const frames = [];
+      for (let i = 0; i < MOVES; i++) {
+        const [move] = await page.evaluate(() => window.__kingme.legalMoves().filter((m) => m.path.length === 2));
+        // The first click selects; the observer watches the second, which plays the move.
+        await clickSquare(page, move.path[0]);
+        await settled(page);
+        await page.evaluate(() => {
+          window.__longTasks = [];
+          window.__longTaskObserver = new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)));
+          window.__longTaskObserver.observe({ type: "longtask" });
+        });
+        const framesBeforeMove = await page.evaluate(() => window.__kingme.framesDrawn());
+        await clickRoute(page, [move.path[1]]);
+        await settled(page);
+        frames.push((await page.evaluate(() => window.__kingme.framesDrawn())) - framesBeforeMove);
+        // Entries arrive after their task; one more task lets the last one in.
+        longest.push(
+          await page.evaluate(async () => {
+            await new Promise((r) => setTimeout(r, 0));
+            window.__longTasks.push(...window.__longTaskObserver.takeRecords().map((e) => e.duration));
+            window.__longTaskObserver.disconnect();
+            return Math.max(0, ...window.__longTasks);
+          }),
+        );
+      }
+      console.log(
+        `${label}, ${board} (buffer ${buffer.w}×${buffer.h}, ratio ${buffer.ratio.toFixed(2)}): frame median ${quantile(times, 0.5).toFixed(0)} ms, p90 ${quantile(times, 0.9).toFixed(0)} ms (${FRAMES} frames); ` +
+          `${idleFrames} frames drawn while idle ${IDLE_MS / 1000} s; ${MOVES} moves: ${frames.join(", ")} frames, longest main-thread task ${longest.map((t) => t.toFixed(0)).join(", ")} ms (0: none over 50 ms)`,
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+await frameCosts("desktop 960×720", {});
+await frameCosts("phone 390×844 at DPR 3", { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+// `node tests/e2e/measure.mjs frames` stops here.
+if (process.argv[2] === "frames") process.exit(0);
 
 const { browser, page } = await openSite();
 try {
@@ -17,29 +98,6 @@ try {
   await settled(page);
   const firstBoardMs = await page.evaluate(() => performance.now());
   console.log(`time to first rendered board: ${firstBoardMs.toFixed(0)} ms (navigation start → board drawn and settled)`);
-
-  const box = await page.locator('[data-testid="board"] canvas').boundingBox();
-  const cx = box.x + box.width / 2;
-  const cy = box.y + box.height / 2;
-  const counting = page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        let frames = 0;
-        const start = performance.now();
-        const tick = () => {
-          frames++;
-          if (performance.now() - start < 5000) requestAnimationFrame(tick);
-          else resolve((frames * 1000) / (performance.now() - start));
-        };
-        requestAnimationFrame(tick);
-      }),
-  );
-  await page.mouse.move(cx, cy);
-  await page.mouse.down();
-  const deadline = Date.now() + 5000;
-  for (let i = 0; Date.now() < deadline; i++) await page.mouse.move(cx + 150 * Math.sin(i / 10), cy + 40 * Math.cos(i / 13));
-  await page.mouse.up();
-  console.log(`frames per second while orbiting (headless, software WebGL): ${(await counting).toFixed(1)}`);
 
   for (const nodes of [200_000, 1_000_000]) {
     const report = await page.evaluate((n) => window.__kingme.searchInWorker(n), nodes);
