@@ -14,6 +14,9 @@ pub enum EndReason {
     NoLegalMove,
     /// The loser resigned.
     Resignation,
+    /// A player ran out of time: the other wins, or, when the other could not possibly win
+    /// any more ([`Game::could_still_win`]), a draw.
+    TimeOut,
     /// A draw, by this rule.
     Draw(DrawRule),
 }
@@ -25,6 +28,7 @@ impl EndReason {
             EndReason::NoPieces => "no-pieces",
             EndReason::NoLegalMove => "no-legal-move",
             EndReason::Resignation => "resignation",
+            EndReason::TimeOut => "time-out",
             EndReason::Draw(rule) => rule.key(),
         }
     }
@@ -36,6 +40,7 @@ impl fmt::Display for EndReason {
             EndReason::NoPieces => f.write_str("no pieces left"),
             EndReason::NoLegalMove => f.write_str("no legal move"),
             EndReason::Resignation => f.write_str("resignation"),
+            EndReason::TimeOut => f.write_str("out of time"),
             EndReason::Draw(rule) => rule.fmt(f),
         }
     }
@@ -341,6 +346,23 @@ impl Game {
         self.state.outcome = Some(Outcome {
             winner: Some(!color),
             reason: EndReason::Resignation,
+        });
+        Ok(())
+    }
+
+    /// `color` ran out of time: the other side wins, unless it could not possibly win any more
+    /// (then the game is drawn). Undone with the move before it, like a resignation.
+    ///
+    /// # Errors
+    /// [`PlayError::GameOver`] if the game has already ended.
+    pub fn time_out(&mut self, color: Color) -> Result<(), PlayError> {
+        if let Some(outcome) = self.state.outcome {
+            return Err(PlayError::GameOver(outcome));
+        }
+        let winner = self.could_still_win(!color).then_some(!color);
+        self.state.outcome = Some(Outcome {
+            winner,
+            reason: EndReason::TimeOut,
         });
         Ok(())
     }

@@ -21,6 +21,8 @@ pub enum EndReason {
     MoveLimit,
     /// A player resigned.
     Resignation,
+    /// A player ran out of time (the last one to leave when the game ends with it).
+    TimeOut,
 }
 
 impl EndReason {
@@ -32,6 +34,7 @@ impl EndReason {
             EndReason::Repetition => "threefold repetition",
             EndReason::MoveLimit => "200 moves",
             EndReason::Resignation => "resignation",
+            EndReason::TimeOut => "time-out",
         }
     }
 }
@@ -96,6 +99,18 @@ impl std::error::Error for PlayError {}
 pub enum Turn {
     Move(Move),
     Resign(Seat),
+    /// The seat ran out of time: it leaves the game as a resigner does.
+    TimeOut(Seat),
+}
+
+impl Turn {
+    /// The seat that left the game with this turn (resigned or ran out of time), if one did.
+    pub fn leaver(self) -> Option<Seat> {
+        match self {
+            Turn::Move(_) => None,
+            Turn::Resign(s) | Turn::TimeOut(s) => Some(s),
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -114,7 +129,11 @@ pub struct Game {
     history: Vec<Played>,
     /// Seats that finished before the start position, in turn order (their order is unknown).
     finished_at_start: Vec<Seat>,
+    /// Seats that left by resigning or running out of time, in the order they left.
     resigned: Vec<Seat>,
+    /// A flag that ended the game with the last seat still playing unable to finish: that seat
+    /// shares its place with the one whose time ran out.
+    drawn_by_flag: bool,
 }
 
 impl Game {
@@ -136,6 +155,7 @@ impl Game {
             history: Vec::new(),
             finished_at_start,
             resigned: Vec::new(),
+            drawn_by_flag: false,
         }
     }
 
@@ -210,6 +230,21 @@ impl Game {
     /// # Errors
     /// When the game is over or `seat` is not playing.
     pub fn resign(&mut self, seat: Seat) -> Result<(), PlayError> {
+        self.leave(seat, Turn::Resign(seat))
+    }
+
+    /// `seat` ran out of time. It leaves the game as a resigner does; if that leaves one
+    /// player and that player could not possibly finish any more
+    /// ([`Position::could_still_finish`]), the two share the place instead (a draw with two
+    /// players).
+    ///
+    /// # Errors
+    /// When the game is over or `seat` is not playing.
+    pub fn time_out(&mut self, seat: Seat) -> Result<(), PlayError> {
+        self.leave(seat, Turn::TimeOut(seat))
+    }
+
+    fn leave(&mut self, seat: Seat, turn: Turn) -> Result<(), PlayError> {
         if self.outcome().is_some() {
             return Err(PlayError::GameOver);
         }
@@ -221,19 +256,47 @@ impl Game {
         self.resigned.push(seat);
         self.history.push(Played {
             before,
-            turn: Turn::Resign(seat),
+            turn,
             finishers: Vec::new(),
         });
+        if matches!(turn, Turn::TimeOut(_)) && self.position.is_over() {
+            let last: Vec<Seat> = self.still_playing();
+            self.drawn_by_flag =
+                matches!(last.as_slice(), [only] if !before.could_still_finish(*only));
+        }
         Ok(())
+    }
+
+    fn still_playing(&self) -> Vec<Seat> {
+        let pos = &self.position;
+        pos.layout()
+            .seats
+            .iter()
+            .copied()
+            .filter(|&s| pos.active().contains(s))
+            .collect()
+    }
+
+    /// Plays `turn` again (a move, a resignation or a time-out), as when replaying a history.
+    ///
+    /// # Errors
+    /// As [`Game::play`], [`Game::resign`] and [`Game::time_out`].
+    pub fn replay(&mut self, turn: Turn) -> Result<(), PlayError> {
+        match turn {
+            Turn::Move(m) => self.play(m),
+            Turn::Resign(s) => self.resign(s),
+            Turn::TimeOut(s) => self.time_out(s),
+        }
     }
 
     /// Takes back the last turn.
     pub fn undo(&mut self) -> Option<Turn> {
         let last = self.history.pop()?;
         self.position = last.before;
-        if let Turn::Resign(s) = last.turn {
+        if let Some(s) = last.turn.leaver() {
             self.resigned.retain(|&r| r != s);
         }
+        self.drawn_by_flag = false;
         Some(last.turn)
     }
 
@@ -265,11 +328,7 @@ impl Game {
         for p in &self.history {
             finishers.extend(&p.finishers);
         }
-        let still: Vec<Seat> = seats
-            .iter()
-            .copied()
-            .filter(|&s| pos.active().contains(s))
-            .collect();
+        let still = self.still_playing();
         let yard_losers: Vec<Seat> = seats
             .iter()
             .copied()
@@ -298,6 +357,10 @@ impl Game {
                     ..
                 }) => EndReason::Resignation,
                 Some(Played {
+                    turn: Turn::TimeOut(_),
+                    ..
+                }) => EndReason::TimeOut,
+                Some(Played {
                     before,
                     turn: Turn::Move(_),
                     finishers: ended,
@@ -313,11 +376,21 @@ impl Game {
                 },
             }
         };
-        let middle = if reason == EndReason::MoveLimit {
+        let mut middle: Vec<Vec<Seat>> = if reason == EndReason::MoveLimit {
             vec![still]
         } else {
             still.into_iter().map(|s| vec![s]).collect()
         };
+        let flagged = self.resigned.last().copied();
+        if let (true, Some(flagged), Some(last)) = (self.drawn_by_flag, flagged, middle.last_mut())
+        {
+            last.push(flagged);
+            let mut outcome = rank(reason, middle);
+            if let Some(i) = outcome.ranking.iter().rposition(|g| g == &[flagged]) {
+                outcome.ranking.remove(i);
+            }
+            return Some(outcome);
+        }
         Some(rank(reason, middle))
     }
 }

@@ -1,5 +1,6 @@
 //! Moves as text: the full hop path, `d1-e5` (a step), `c1-e7` (a jump), `a1-c3-e5` (two jumps).
 
+use crate::game::Turn;
 use crate::moves::Move;
 use crate::points::{Point, Points};
 use crate::position::Position;
@@ -89,6 +90,16 @@ impl fmt::Display for ParseMoveError {
 }
 
 impl std::error::Error for ParseMoveError {}
+
+/// A turn as move lists and records write it: the move's full path, `resigns:S` or `time:S`
+/// (S the seat that left), played in `pos`.
+pub fn turn_to_string(pos: &Position, turn: Turn) -> String {
+    match turn {
+        Turn::Move(m) => move_to_string(pos, m),
+        Turn::Resign(s) => format!("resigns:{}", s.number()),
+        Turn::TimeOut(s) => format!("time:{}", s.number()),
+    }
+}
 
 /// The full path of a legal move (the shortest chain), `pass` for a pass.
 pub fn move_to_string(pos: &Position, m: Move) -> String {

@@ -18,7 +18,8 @@
 //! `Seat6`: the name of the player in that seat (only seats in play). `Position`: the position
 //! string of SPEC §2.4 the game started from, absent for the setup's start. `Result`: the
 //! placings (below). `Termination`: why the game ended, one of `target filled`,
-//! `anti-spoiling`, `yard rule`, `threefold repetition`, `200 moves`, `resignation`. Other tags
+//! `anti-spoiling`, `yard rule`, `threefold repetition`, `200 moves`, `resignation`,
+//! `time-out`. Other tags
 //! (`Event`, `Site`, `Date`, `Round` …) are kept as they are.
 //!
 //! **Results.** The seats in finishing order separated by `>`, seats sharing a place joined by
@@ -28,13 +29,14 @@
 //! **Moves.** `N.` opens round N; the round lists the turns of the seats in turn order, those
 //! that have finished or left skipped. A turn is a move as a hop path (`d1-e5`, `a1-c3-e5`; on
 //! reading, any legal path or the bare `start-end`), `pass` for a player without a legal move,
-//! or `resigns:S` when seat S gives up (on reading, a bare `resigns` is the seat to move). The
+//! `resigns:S` when seat S gives up (on reading, a bare `resigns` is the seat to move), or
+//! `time:S` when seat S runs out of time. The
 //! movetext may end with the result; `{…}` are comments. A record whose moves end the game
 //! must say so in its result; a finished result after moves that leave the game open is read
 //! as resignations (the last-placed seat still playing resigns first) when the termination is
 //! absent or `resignation`.
 
-use crate::game::{EndReason, Game, Outcome, Turn};
+use crate::game::{EndReason, Game, Outcome};
 use crate::notation::{self, ParseMoveError};
 use crate::position::{ParsePositionError, Position};
 use crate::setup::{PlayerCountError, Seat, Setup};
@@ -179,7 +181,8 @@ impl fmt::Display for RecordError {
             Termination(t) => write!(
                 f,
                 "Termination tag: '{t}' is not a way a game ends (target filled, \
-                 anti-spoiling, yard rule, threefold repetition, 200 moves, resignation)"
+                 anti-spoiling, yard rule, threefold repetition, 200 moves, resignation, \
+                 time-out)"
             ),
             Conflict {
                 what,
@@ -286,13 +289,14 @@ pub fn parse_result(setup: Setup, text: &str) -> Result<Option<Vec<Vec<Seat>>>, 
 }
 
 fn parse_termination(text: &str) -> Result<EndReason, RecordError> {
-    const ALL: [EndReason; 6] = [
+    const ALL: [EndReason; 7] = [
         EndReason::TargetFilled,
         EndReason::AntiSpoiling,
         EndReason::YardRule,
         EndReason::Repetition,
         EndReason::MoveLimit,
         EndReason::Resignation,
+        EndReason::TimeOut,
     ];
     let t = text.trim();
     ALL.into_iter()
@@ -357,10 +361,7 @@ pub fn write(game: &Game, tags: &[(&str, &str)]) -> String {
     let mut words: Vec<String> = Vec::new();
     let mut round = None;
     for (before, turn) in game.turns() {
-        let text = match turn {
-            Turn::Move(m) => notation::move_to_string(before, m),
-            Turn::Resign(s) => format!("resigns:{}", s.number()),
-        };
+        let text = notation::turn_to_string(before, turn);
         if round != Some(before.round()) {
             round = Some(before.round());
             words.push(format!("{}. {text}", before.round()));
@@ -567,6 +568,20 @@ fn play_token(game: &mut Game, token: &str) -> Result<(), RecordError> {
     let pos = *game.position();
     let round = pos.round();
     let lower = token.to_ascii_lowercase();
+    if let Some(rest) = lower.strip_prefix("time:") {
+        let reason = match rest.trim().parse::<u8>().ok().and_then(Seat::new) {
+            Some(seat) => match game.time_out(seat) {
+                Ok(()) => return Ok(()),
+                Err(e) => e.to_string(),
+            },
+            None => "a time-out is written time:S with S the seat (1 to 6)".to_string(),
+        };
+        return Err(RecordError::Resign {
+            round,
+            text: token.to_string(),
+            reason,
+        });
+    }
     if let Some(rest) = lower
         .strip_prefix("resigns")
         .or_else(|| lower.strip_prefix("resign"))
@@ -776,7 +791,7 @@ fn lex_tag(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Move;
+    use crate::{Move, Turn};
 
     fn setup(v: Variant, n: u8) -> Setup {
         Setup::new(v, n).expect("offered")

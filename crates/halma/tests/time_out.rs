@@ -4,7 +4,7 @@
 mod common;
 
 use common::{build, home, setup};
-use kingme_halma::{Position, Seat, Variant};
+use kingme_halma::{record, EndReason, Game, Position, Seat, Turn, Variant};
 
 fn seat(n: u8) -> Seat {
     Seat::new(n).expect("seat 1-6")
@@ -100,4 +100,77 @@ fn with_anti_spoiling_one_own_piece_in_the_target_may_be_enough() {
         &[(first.number(), &at_home), (second.number(), &twos)],
     );
     assert!(p.could_still_finish(first));
+}
+
+#[test]
+fn with_two_players_the_one_out_of_time_loses() {
+    let mut game = Game::new(setup(Variant::ChineseCheckers, 2));
+    let second = game.setup().layout().seats[1];
+    game.time_out(seat(1)).expect("a game in play");
+    let outcome = game.outcome().expect("the flag ends the game");
+    assert_eq!(outcome.reason, EndReason::TimeOut);
+    assert_eq!(outcome.reason.key(), "time-out");
+    assert_eq!(outcome.ranking, vec![vec![second], vec![seat(1)]]);
+    assert!(game.time_out(second).is_err());
+    assert_eq!(
+        game.turns().last().map(|(_, t)| t),
+        Some(Turn::TimeOut(seat(1)))
+    );
+}
+
+#[test]
+fn a_flag_against_a_player_who_could_not_finish_is_a_draw() {
+    // Round 192 of 8×8: both have nine moves left and ten pieces outside their targets.
+    let p = halma8(192, "d3 e3 f3 g3 d4 e4 f4 g4 e5 f5");
+    let second = p.layout().seats[1];
+    assert!(!p.could_still_finish(second));
+    let mut game = Game::from_position(p);
+    game.time_out(seat(1)).expect("a game in play");
+    let outcome = game.outcome().expect("the flag ends the game");
+    assert_eq!(outcome.reason, EndReason::TimeOut);
+    assert!(outcome.is_draw(), "{outcome:?}");
+    assert_eq!(outcome.ranking.len(), 1);
+    assert!(outcome.ranking[0].contains(&seat(1)) && outcome.ranking[0].contains(&second));
+    game.undo().expect("the flag to take back");
+    assert!(game.outcome().is_none());
+}
+
+#[test]
+fn with_more_players_the_one_out_of_time_leaves_and_the_game_goes_on() {
+    let mut game = Game::new(setup(Variant::ChineseCheckers, 3));
+    let seats = game.setup().layout().seats.clone();
+    game.time_out(seats[0]).expect("a game in play");
+    assert!(game.outcome().is_none());
+    assert!(!game.position().active().contains(seats[0]));
+    assert_eq!(game.position().to_move(), seats[1]);
+    game.time_out(seats[1]).expect("still playing");
+    let outcome = game.outcome().expect("one player left");
+    assert_eq!(outcome.reason, EndReason::TimeOut);
+    // The last to leave is placed above the first.
+    assert_eq!(
+        outcome.ranking,
+        vec![vec![seats[2]], vec![seats[1]], vec![seats[0]]]
+    );
+}
+
+#[test]
+fn a_record_writes_and_reads_a_time_out() {
+    let mut game = Game::new(setup(Variant::ChineseCheckers, 3));
+    let first = game.legal_moves()[0];
+    game.play(first).expect("a legal move");
+    let seats = game.setup().layout().seats.clone();
+    game.time_out(seats[1]).expect("a game in play");
+    let text = record::write(&game, &[]);
+    assert!(
+        text.contains(&format!("time:{}", seats[1].number())),
+        "{text}"
+    );
+    let back = record::parse(&text).expect("the record reads");
+    assert_eq!(
+        back.game.turns().last().map(|(_, t)| t),
+        Some(Turn::TimeOut(seats[1]))
+    );
+    let e = record::parse(&text.replace(&format!("time:{}", seats[1].number()), "time:9"))
+        .expect_err("no seat 9");
+    assert!(e.to_string().contains("time:S"), "{e}");
 }

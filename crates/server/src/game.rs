@@ -324,8 +324,8 @@ impl RoomGame {
         }
     }
 
-    /// The moves played, in full notation (a Halma resignation is written `resigns:S`, S the
-    /// board seat, as the rules crate's records write it).
+    /// The moves played, in full notation (a Halma resignation is written `resigns:S` and a
+    /// time-out `time:S`, S the board seat, as the rules crate's records write them).
     pub fn moves_text(&self) -> Vec<String> {
         match self {
             RoomGame::Draughts(g) => g
@@ -334,10 +334,7 @@ impl RoomGame {
                 .collect(),
             RoomGame::Halma(g) => g
                 .turns()
-                .map(|(before, turn)| match turn {
-                    halma::Turn::Move(m) => halma::notation::move_to_string(before, m),
-                    halma::Turn::Resign(s) => format!("resigns:{}", s.number()),
-                })
+                .map(|(before, turn)| halma::notation::turn_to_string(before, turn))
                 .collect(),
         }
     }

@@ -122,6 +122,18 @@ impl DraughtsSession {
                 })
                 .into_iter()
                 .collect(),
+            timed_out: outcome
+                .filter(|o| o.reason == EndReason::TimeOut)
+                .map(|o| {
+                    // Only the side to move's clock runs: a drawn flag is its.
+                    let flagged = o.winner.map_or(self.game.position().turn(), |w| !w);
+                    Resignation {
+                        seat: self.seat(flagged),
+                        after: self.played.len(),
+                    }
+                })
+                .into_iter()
+                .collect(),
             draw_agreed: outcome.is_some_and(|o| o.reason == EndReason::Draw(DrawRule::Agreement)),
         }
     }

@@ -61,6 +61,7 @@ fn reason_key(reason: EndReason) -> &'static str {
         EndReason::Repetition => "repetition",
         EndReason::MoveLimit => "move-limit",
         EndReason::Resignation => "resignation",
+        EndReason::TimeOut => "time-out",
     }
 }
 
@@ -167,10 +168,10 @@ impl HalmaSession {
         let before = self.game.turns().last().map(|(p, _)| *p)?;
         match self.game.undo()? {
             Turn::Move(m) => Some(move_view(&before, m)),
-            Turn::Resign(s) => Some(MoveView {
+            turn => Some(MoveView {
                 path: Vec::new(),
                 captures: Vec::new(),
-                notation: format!("resigns:{}", s.number()),
+                notation: notation::turn_to_string(&before, turn),
                 promotes: false,
             }),
         }
@@ -205,6 +206,7 @@ impl HalmaSession {
     pub fn record(&self) -> RecordView {
         let mut moves = Vec::new();
         let mut resigned = Vec::new();
+        let mut timed_out = Vec::new();
         for (before, turn) in self.game.turns() {
             match turn {
                 Turn::Move(m) => moves.push(RecordedMove {
@@ -212,6 +214,10 @@ impl HalmaSession {
                     offer: false,
                 }),
                 Turn::Resign(s) => resigned.push(Resignation {
+                    seat: index_of(s),
+                    after: moves.len(),
+                }),
+                Turn::TimeOut(s) => timed_out.push(Resignation {
                     seat: index_of(s),
                     after: moves.len(),
                 }),
@@ -223,6 +229,7 @@ impl HalmaSession {
             start_fen: self.start_fen(),
             moves,
             resigned,
+            timed_out,
             draw_agreed: false,
         }
     }
@@ -355,7 +362,7 @@ impl HalmaSession {
                         offered_draw: false,
                     });
                 }
-                Turn::Resign(s) => resigned.insert(s),
+                Turn::Resign(s) | Turn::TimeOut(s) => resigned.insert(s),
             }
         }
         let mut last_moves: Vec<LastMoveView> = Vec::new();

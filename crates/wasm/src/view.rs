@@ -284,15 +284,17 @@ pub struct RecordView {
     pub variant: String,
     pub players: u8,
     pub start_fen: String,
-    /// Every move played (resignations are listed in `resigned`).
+    /// Every move played (resignations and time-outs are listed apart).
     pub moves: Vec<RecordedMove>,
     /// The seats that resigned, with the number of moves played before each resignation.
     pub resigned: Vec<Resignation>,
+    /// The seats that ran out of time, with the number of moves played before each.
+    pub timed_out: Vec<Resignation>,
     /// Whether the game ended with a draw offer accepted.
     pub draw_agreed: bool,
 }
 
-/// A seat giving up after `after` moves of the record.
+/// A seat leaving the game (resigning, or out of time) after `after` moves of the record.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Tsify)]
 #[serde(rename_all = "camelCase")]
 pub struct Resignation {

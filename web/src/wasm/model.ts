@@ -327,7 +327,7 @@ export interface RecordView {
     players: number;
     startFen: string;
     /**
-     * Every move played (resignations are listed in `resigned`).
+     * Every move played (resignations and time-outs are listed apart).
      */
     moves: RecordedMove[];
     /**
@@ -335,13 +335,17 @@ export interface RecordView {
      */
     resigned: Resignation[];
     /**
+     * The seats that ran out of time, with the number of moves played before each.
+     */
+    timedOut: Resignation[];
+    /**
      * Whether the game ended with a draw offer accepted.
      */
     drawAgreed: boolean;
 }
 
 /**
- * A seat giving up after `after` moves of the record.
+ * A seat leaving the game (resigning, or out of time) after `after` moves of the record.
  */
 export interface Resignation {
     seat: number;

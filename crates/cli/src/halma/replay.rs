@@ -33,10 +33,10 @@ struct StateJson {
 fn state(game: &Game) -> StateJson {
     let outcome = game.outcome();
     let pos = game.position();
-    let last_move = game.turns().last().map(|(before, turn)| match turn {
-        Turn::Move(m) => notation::move_to_string(before, m),
-        Turn::Resign(s) => format!("resigns:{}", s.number()),
-    });
+    let last_move = game
+        .turns()
+        .last()
+        .map(|(before, turn)| notation::turn_to_string(before, turn));
     StateJson {
         variant: game.setup().variant().key(),
         players: game.setup().players(),
@@ -72,10 +72,7 @@ pub fn run(text: &str, given: &Given, each_ply: bool) -> Result<(), CliError> {
         let mut states = vec![state(&game)];
         let turns: Vec<Turn> = read.game.turns().map(|(_, t)| t).collect();
         for turn in turns {
-            match turn {
-                Turn::Move(m) => game.play(m)?,
-                Turn::Resign(s) => game.resign(s)?,
-            }
+            game.replay(turn)?;
             states.push(state(&game));
         }
         println!("{}", serde_json::to_string_pretty(&states)?);
