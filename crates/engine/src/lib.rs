@@ -18,7 +18,7 @@ mod tt;
 
 use kingme_draughts::{Game, Move, Position, Variant};
 use kingme_engine_core::Rng;
-pub use kingme_engine_core::{Clock, Level, Limits, ParseLevelError};
+pub use kingme_engine_core::{time_budget, Clock, Level, Limits, ParseLevelError, TimeLeft};
 use search::{Root, Searcher};
 
 /// What a search found.
@@ -122,7 +122,7 @@ pub fn choose_move_in_position(
 }
 
 fn choose(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<Move> {
-    think(root, level, clock, seed, &mut Memory::new()).and_then(|r| r.best)
+    think(root, level, clock, seed, None, &mut Memory::new()).and_then(|r| r.best)
 }
 
 /// What the computer remembers from one move to the next: the transposition table of its last
@@ -148,10 +148,23 @@ impl Memory {
         clock: &dyn Clock,
         seed: u64,
     ) -> Option<SearchResult> {
+        self.think_timed(game, level, clock, seed, None)
+    }
+
+    /// [`Memory::think`] for a computer with `time` on its clock: it searches no longer than
+    /// [`time_budget`] gives it (nor than its level would).
+    pub fn think_timed(
+        &mut self,
+        game: &Game,
+        level: Level,
+        clock: &dyn Clock,
+        seed: u64,
+        time: Option<TimeLeft>,
+    ) -> Option<SearchResult> {
         if game.outcome().is_some() {
             return None;
         }
-        think(&root_of_game(game), level, clock, seed, self)
+        think(&root_of_game(game), level, clock, seed, time, self)
     }
 
     /// The move [`Memory::think`] decides on.
@@ -187,6 +200,7 @@ fn think(
     level: Level,
     clock: &dyn Clock,
     seed: u64,
+    time: Option<TimeLeft>,
     memory: &mut Memory,
 ) -> Option<SearchResult> {
     let moves = root.position.legal_moves();
@@ -208,6 +222,7 @@ fn think(
         return Some(instant(moves[0]));
     }
     let limits = level.limits(root.position.variant());
+    let limits = time.map_or(limits, |t| limits.for_clock(t));
     let mut searcher = Searcher::with_table(root, clock, memory.table_for(level));
     let mut result = searcher.run(root, limits, &mut |_| {});
     memory.keep(level, searcher.into_table());

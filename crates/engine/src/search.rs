@@ -96,6 +96,14 @@ impl<'c> Searcher<'c> {
                 self.hard_deadline_ms = Some(self.started_ms + hard_ms as f64);
                 (MAX_PLY as u32 - 8, Some(soft_ms as f64))
             }
+            Limits::DepthWithin {
+                depth,
+                soft_ms,
+                hard_ms,
+            } => {
+                self.hard_deadline_ms = Some(self.started_ms + hard_ms as f64);
+                (depth.clamp(1, MAX_PLY as u32 - 8), Some(soft_ms as f64))
+            }
         };
         let pos = root.position;
         let mut moves = MoveList::new();

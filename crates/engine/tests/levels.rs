@@ -4,8 +4,8 @@ mod common;
 use common::position;
 use kingme_draughts::{notation, Color, Game, Variant};
 use kingme_engine::{
-    accepts_draw, choose_move, score, search, think_at_level, wants_to_offer_draw, Clock, Level,
-    Limits,
+    accepts_draw, choose_move, score, search, think_at_level, time_budget, wants_to_offer_draw,
+    Clock, Level, Limits, Memory, TimeLeft,
 };
 use std::cell::Cell;
 
@@ -300,4 +300,43 @@ fn levels_parse_from_their_keys() {
     assert!("master"
         .parse::<Level>()
         .is_err_and(|e| e.to_string().contains("master")));
+}
+
+#[test]
+fn with_a_clock_the_computer_keeps_to_its_time_budget() {
+    let game = Game::new(Variant::International);
+    let time = TimeLeft {
+        remaining_ms: 3_000,
+        increment_ms: 1_000,
+    };
+    // 3 s left and 1 s a move: 100 + 750 ms, at most a sixth of the time left (500 ms).
+    let budget = time_budget(3_000, 1_000, Some(4_900));
+    assert_eq!(budget, 500);
+    for level in [Level::Intermediate, Level::Advanced, Level::Expert] {
+        let clock = FakeClock::new(0.5);
+        let r = Memory::new()
+            .think_timed(&game, level, &clock, 7, Some(time))
+            .expect("the game is not over");
+        assert!(
+            game.legal_moves().contains(&r.best.expect("a move")),
+            "{level}"
+        );
+        // Read once per poll interval and a few times per iteration, the clock passes the
+        // budget by a few readings at most.
+        assert!(
+            clock.now.get() <= budget as f64 + 10.0,
+            "{level}: {}",
+            clock.now.get()
+        );
+    }
+    // With time to spare the level plays as without a clock.
+    let plenty = TimeLeft {
+        remaining_ms: 3_600_000,
+        increment_ms: 30_000,
+    };
+    for level in [Level::Intermediate, Level::Advanced] {
+        let timed = Memory::new().think_timed(&game, level, &FakeClock::new(0.5), 7, Some(plenty));
+        let untimed = think_at_level(&game, level, &FakeClock::new(0.5), 7);
+        assert_eq!(timed, untimed, "{level}");
+    }
 }

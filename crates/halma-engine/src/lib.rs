@@ -22,7 +22,7 @@ mod tt;
 
 pub use bench::{bench, BENCH_DEPTH, BENCH_POSITIONS};
 use kingme_engine_core::Rng;
-pub use kingme_engine_core::{Clock, Level, Limits, ParseLevelError};
+pub use kingme_engine_core::{time_budget, Clock, Level, Limits, ParseLevelError, TimeLeft};
 use kingme_halma::{Move, Position};
 use search::Searcher;
 pub use search::{Multi, Options};
@@ -192,6 +192,20 @@ impl Memory {
         clock: &dyn Clock,
         seed: u64,
     ) -> Option<SearchResult> {
+        self.think_timed(position, earlier, level, clock, seed, None)
+    }
+
+    /// [`Memory::think`] for a computer with `time` on its clock: it searches no longer than
+    /// [`time_budget`] gives it (nor than its level would).
+    pub fn think_timed(
+        &mut self,
+        position: &Position,
+        earlier: &[u64],
+        level: Level,
+        clock: &dyn Clock,
+        seed: u64,
+        time: Option<TimeLeft>,
+    ) -> Option<SearchResult> {
         let moves = position.legal_moves();
         if moves.is_empty() {
             return None;
@@ -212,7 +226,8 @@ impl Memory {
         }
         let table = self.table_for(level);
         let mut searcher = Searcher::new(position, earlier, clock, table, Options::default());
-        let mut result = searcher.run(position, level.limits(), &mut |_| {});
+        let limits = time.map_or(level.limits(), |t| level.limits().for_clock(t));
+        let mut result = searcher.run(position, limits, &mut |_| {});
         if level.remembers() {
             self.table = Some(searcher.into_table());
         }

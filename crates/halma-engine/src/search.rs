@@ -431,6 +431,15 @@ impl<'c> Searcher<'c> {
                 soft_ms = Some(self.started_ms + s as f64);
                 self.hard_deadline_ms = Some(self.started_ms + hard_ms as f64);
             }
+            Limits::DepthWithin {
+                depth,
+                soft_ms: s,
+                hard_ms,
+            } => {
+                max_depth = depth.clamp(1, max_depth);
+                soft_ms = Some(self.started_ms + s as f64);
+                self.hard_deadline_ms = Some(self.started_ms + hard_ms as f64);
+            }
         }
         let mut result = SearchResult {
             best: None,
@@ -517,7 +526,10 @@ impl<'c> Searcher<'c> {
             if score.abs() >= DECIDED && (WIN - score.abs()) < depth as i32 {
                 break;
             }
-            if moves.len() == 1 && depth >= 2 && !matches!(limits, Limits::Depth(_)) {
+            if moves.len() == 1
+                && depth >= 2
+                && !matches!(limits, Limits::Depth(_) | Limits::DepthWithin { .. })
+            {
                 break;
             }
         }

@@ -2,7 +2,7 @@ use kingme_engine_core::Rng;
 use kingme_halma::{Move, Position, Seat, Setup, Variant};
 use kingme_halma_engine::{
     choose_move, greedy_move, search, search_with, think, Clock, Level, Limits, Memory, Multi,
-    Options, SearchResult,
+    Options, SearchResult, TimeLeft,
 };
 use std::cell::Cell;
 
@@ -398,4 +398,45 @@ fn the_solo_race_brings_every_piece_across() {
     assert!(pos.finished().contains(pos.to_move()) || pos.is_over());
     let r = depth(&Position::start(Setup::solo(Variant::ChineseCheckers)), 3);
     assert!(r.best.is_some());
+}
+
+#[test]
+fn with_a_clock_the_computer_keeps_to_its_time_budget() {
+    let pos = Position::start(star(3));
+    let time = TimeLeft {
+        remaining_ms: 6_000,
+        increment_ms: 0,
+    };
+    // 6 s left: a thirtieth, 200 ms, for Expert (4.9 s without a clock) and Intermediate.
+    let budget = kingme_halma_engine::time_budget(6_000, 0, Some(4_900));
+    assert_eq!(budget, 200);
+    for level in [Level::Intermediate, Level::Expert] {
+        let clock = Ticking::new(1.0);
+        let r = Memory::new()
+            .think_timed(&pos, &[], level, &clock, 1, Some(time))
+            .expect("a move");
+        assert!(pos.is_legal(r.best.expect("a move")));
+        // Read once per 1024 nodes and a few times per iteration, the clock passes the budget
+        // by a few readings at most.
+        assert!(
+            clock.now.get() <= budget as f64 + 20.0,
+            "{level}: {}",
+            clock.now.get()
+        );
+    }
+    // With time to spare the level plays as without a clock.
+    let plenty = TimeLeft {
+        remaining_ms: 3_600_000,
+        increment_ms: 30_000,
+    };
+    let timed = Memory::new().think_timed(
+        &pos,
+        &[],
+        Level::Intermediate,
+        &Ticking::new(1.0),
+        1,
+        Some(plenty),
+    );
+    let untimed = think(&pos, &[], Level::Intermediate, &Ticking::new(1.0), 1);
+    assert_eq!(timed, untimed);
 }

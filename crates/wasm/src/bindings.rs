@@ -6,6 +6,7 @@ use crate::errors::ErrorView;
 use crate::session::{self, parse_level, Memory, Session, SessionError};
 use crate::view::{ComputerTurn, GameInfo, GameView, MoveView, RecordView, SearchReport};
 use crate::SystemClock;
+use kingme_engine_core::TimeLeft;
 use serde::Serialize;
 use tsify::{Ts, Tsify};
 use wasm_bindgen::prelude::*;
@@ -155,18 +156,39 @@ impl JsGame {
     }
 
     /// The computer's turn at `level` for the seat to move: `{ acceptDraw, move, offerDraw }`.
-    /// `memory` keeps what it learns for its next turns (Expert uses it).
+    /// `memory` keeps what it learns for its next turns (Expert uses it). With
+    /// `remaining_ms` (its clock) and `increment_ms`, it thinks no longer than they allow.
     #[wasm_bindgen(js_name = computerTurn)]
     pub fn computer_turn(
         &self,
         level: &str,
         seed: u32,
         memory: &mut JsMemory,
+        remaining_ms: Option<f64>,
+        increment_ms: Option<f64>,
     ) -> Result<Ts<ComputerTurn>, JsValue> {
         let level = parse_level(level).map_err(js_error)?;
+        // Milliseconds from JavaScript: negative or broken values count as none left.
+        let ms = |v: f64| {
+            if v.is_finite() && v > 0.0 {
+                v as u64
+            } else {
+                0
+            }
+        };
+        let time = remaining_ms.map(|r| TimeLeft {
+            remaining_ms: ms(r),
+            increment_ms: increment_ms.map_or(0, ms),
+        });
         let turn = self
             .session
-            .computer_turn(level, &SystemClock, u64::from(seed), &mut memory.memory)
+            .computer_turn_timed(
+                level,
+                &SystemClock,
+                u64::from(seed),
+                time,
+                &mut memory.memory,
+            )
             .map_err(js_error)?;
         to_ts(&turn)
     }

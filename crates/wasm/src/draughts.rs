@@ -10,7 +10,7 @@ use crate::view::{
 use kingme_draughts::{
     notation, Color, DrawRule, EndReason, Game, Move, Outcome, Position, Variant,
 };
-use kingme_engine::{Clock, Level, Memory};
+use kingme_engine::{Clock, Level, Memory, TimeLeft};
 
 /// One played move as the screen shows it.
 #[derive(Clone, Debug)]
@@ -444,6 +444,19 @@ impl DraughtsSession {
         seed: u64,
         memory: &mut Memory,
     ) -> Result<ComputerTurn, SessionError> {
+        self.computer_turn_timed(level, clock, seed, None, memory)
+    }
+
+    /// [`DraughtsSession::computer_turn`] with `time` on the computer's clock, which bounds
+    /// how long it searches for its move.
+    pub fn computer_turn_timed(
+        &self,
+        level: Level,
+        clock: &dyn Clock,
+        seed: u64,
+        time: Option<TimeLeft>,
+        memory: &mut Memory,
+    ) -> Result<ComputerTurn, SessionError> {
         self.check_not_over()?;
         let offer_from_opponent = self.game.draw_offer() == Some(!self.game.position().turn());
         if offer_from_opponent && kingme_engine::accepts_draw(&self.game, level, clock) {
@@ -453,7 +466,9 @@ impl DraughtsSession {
                 offer_draw: false,
             });
         }
-        let chosen = memory.choose_move(&self.game, level, clock, seed);
+        let chosen = memory
+            .think_timed(&self.game, level, clock, seed, time)
+            .and_then(|r| r.best);
         let offer_draw = chosen.is_some()
             && self.game.may_offer_draw()
             && kingme_engine::wants_to_offer_draw(&self.game, level, clock);

@@ -492,9 +492,24 @@ impl HalmaSession {
         seed: u64,
         memory: &mut kingme_halma_engine::Memory,
     ) -> Result<ComputerTurn, SessionError> {
+        self.computer_turn_timed(level, clock, seed, None, memory)
+    }
+
+    /// [`HalmaSession::computer_turn`] with `time` on the computer's clock, which bounds how
+    /// long it searches for its move.
+    pub fn computer_turn_timed(
+        &self,
+        level: Level,
+        clock: &dyn Clock,
+        seed: u64,
+        time: Option<kingme_engine_core::TimeLeft>,
+        memory: &mut kingme_halma_engine::Memory,
+    ) -> Result<ComputerTurn, SessionError> {
         self.check_not_over()?;
         let pos = self.game.position();
-        let chosen = memory.choose_move(pos, &self.earlier_hashes(), level, clock, seed);
+        let chosen = memory
+            .think_timed(pos, &self.earlier_hashes(), level, clock, seed, time)
+            .and_then(|r| r.best);
         Ok(ComputerTurn {
             accept_draw: false,
             chosen: chosen.map(|m| move_view(pos, m)),

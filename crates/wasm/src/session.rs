@@ -7,7 +7,7 @@ use crate::draughts::DraughtsSession;
 use crate::errors::{Coded, ErrorCode, ErrorView};
 use crate::halma::HalmaSession;
 use crate::view::{ComputerTurn, Family, GameInfo, GameView, MoveView, RecordView, SearchReport};
-use kingme_engine_core::{Clock, Level};
+use kingme_engine_core::{Clock, Level, TimeLeft};
 use std::fmt;
 
 /// A problem with what the page asked for: its code and parameters, and a message naming it.
@@ -272,9 +272,24 @@ impl Session {
         seed: u64,
         memory: &mut Memory,
     ) -> Result<ComputerTurn, SessionError> {
+        self.computer_turn_timed(level, clock, seed, None, memory)
+    }
+
+    /// The computer's turn with `time` on its clock (a game with a time control): its search
+    /// is held to the budget its time and increment give ([`kingme_engine_core::time_budget`]).
+    pub fn computer_turn_timed(
+        &self,
+        level: Level,
+        clock: &dyn Clock,
+        seed: u64,
+        time: Option<TimeLeft>,
+        memory: &mut Memory,
+    ) -> Result<ComputerTurn, SessionError> {
         match self {
-            Session::Draughts(s) => s.computer_turn(level, clock, seed, &mut memory.draughts),
-            Session::Halma(s) => s.computer_turn(level, clock, seed, &mut memory.halma),
+            Session::Draughts(s) => {
+                s.computer_turn_timed(level, clock, seed, time, &mut memory.draughts)
+            }
+            Session::Halma(s) => s.computer_turn_timed(level, clock, seed, time, &mut memory.halma),
         }
     }
 
