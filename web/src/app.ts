@@ -2,6 +2,7 @@
 import { LOCALES, isLocale, locale, onLocaleChange, setLocale, t } from "./i18n";
 import type { Mode, SeatPlayers } from "./game/controller";
 import { LocalController, type GameEnding } from "./game/local";
+import type { SavedClock, TimeControl } from "./game/timeControl";
 import { clearSavedGame, loadSavedGame, type SavedGame } from "./game/storage";
 import { parseRoute, routeUrl, type Route } from "./game/route";
 import { confirmLeaveGame } from "./ui/confirm";
@@ -92,8 +93,8 @@ export class App {
 
   private continueSaved(saved: SavedGame, how: HistoryStep): boolean {
     try {
-      const { variant, players, startFen, moves, resigned } = saved.game;
-      this.startGame(variant, players, saved.mode, startFen, moves, { resigned }, saved.seats ?? [], how);
+      const { variant, players, startFen, moves, resigned, timedOut } = saved.game;
+      this.startGame(variant, players, saved.mode, startFen, moves, { resigned, timedOut }, saved.seats ?? [], how, saved.clock ?? null);
       return true;
     } catch {
       clearSavedGame();
@@ -226,8 +227,8 @@ export class App {
           modeChooser(
             screen.variant,
             {
-              start: (variant, mode, fen, players, seats) =>
-                this.tryStart(() => this.startGame(variant, players, mode, fen, [], {}, seats ?? [])),
+              start: (variant, mode, fen, players, seats, time) =>
+                this.tryStart(() => this.startGame(variant, players, mode, fen, [], {}, seats ?? [], "push", time ?? null)),
               loadPdn: (text, players) => this.tryStart(() => this.startFromPdn(text, screen.variant, players)),
               online: (variant, fen, room) => this.createOnlineRoom(variant, fen, room),
             },
@@ -269,13 +270,16 @@ export class App {
     ending: GameEnding = {},
     seats: SeatPlayers = [],
     how: HistoryStep = "push",
+    clock: TimeControl | SavedClock | null = null,
   ): void {
     clearSavedGame();
-    const controller = new LocalController(variant, players, mode, { startFen: startFen ?? "", moves, ...ending }, null, seats);
+    const controller = new LocalController(variant, players, mode, { startFen: startFen ?? "", moves, ...ending }, null, seats, clock);
+    // Another game keeps the time control, with full clocks.
+    const control: TimeControl | null = clock === null ? null : { initialMs: clock.initialMs, incrementMs: clock.incrementMs };
     const screen = new GameScreen(
       controller,
       {
-      playAgain: () => this.leaveGame(() => this.startGame(variant, players, mode, startFen, [], {}, seats)),
+      playAgain: () => this.leaveGame(() => this.startGame(variant, players, mode, startFen, [], {}, seats, "push", control)),
       chooseMode: () =>
         this.leaveGame(() => {
           clearSavedGame();

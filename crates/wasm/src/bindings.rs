@@ -121,6 +121,13 @@ impl JsGame {
         self.session.resign(seat).map_err(js_error)
     }
 
+    /// The player in `seat` (0-based) ran out of time: the game ends (won by the other side, or
+    /// drawn when it could not win) or, in Halma with more than two players, the seat leaves.
+    #[wasm_bindgen(js_name = timeOut)]
+    pub fn time_out(&mut self, seat: u8) -> Result<(), JsValue> {
+        self.session.time_out(seat).map_err(js_error)
+    }
+
     /// Accepts the pending draw offer (draughts).
     #[wasm_bindgen(js_name = acceptDraw)]
     pub fn accept_draw(&mut self) -> Result<(), JsValue> {

@@ -252,6 +252,14 @@ impl DraughtsSession {
         self.game.resign(color).map_err(rules)
     }
 
+    /// The player in `seat` ran out of time: the other side wins, or the game is drawn when it
+    /// could not possibly win.
+    pub fn time_out(&mut self, seat: u8) -> Result<(), SessionError> {
+        self.check_not_over()?;
+        let color = self.color_of(seat)?;
+        self.game.time_out(color).map_err(rules)
+    }
+
     /// Accepts the pending draw offer.
     pub fn accept_draw(&mut self) -> Result<(), SessionError> {
         self.check_not_over()?;

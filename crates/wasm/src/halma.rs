@@ -187,6 +187,17 @@ impl HalmaSession {
         self.game.resign(s).map_err(rules)
     }
 
+    /// The player in `seat` ran out of time: like a resignation, the seat leaves (its pieces
+    /// stay) and, with more than two players, the others play on.
+    pub fn time_out(&mut self, seat: u8) -> Result<(), SessionError> {
+        self.check_not_over()?;
+        let s = seat_of(seat).ok_or_else(|| {
+            coded(ErrorCode::SeatNotPlaying, format_args!("no seat {seat}"))
+                .with("seat", u16::from(seat) + 1)
+        })?;
+        self.game.time_out(s).map_err(rules)
+    }
+
     /// The current position string.
     pub fn fen(&self) -> String {
         self.game.position().to_string()

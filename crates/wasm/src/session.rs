@@ -217,6 +217,14 @@ impl Session {
         }
     }
 
+    /// The player in `seat` (0-based) ran out of time; the rules say what follows.
+    pub fn time_out(&mut self, seat: u8) -> Result<(), SessionError> {
+        match self {
+            Session::Draughts(s) => s.time_out(seat),
+            Session::Halma(s) => s.time_out(seat),
+        }
+    }
+
     pub fn accept_draw(&mut self) -> Result<(), SessionError> {
         match self {
             Session::Draughts(s) => s.accept_draw(),

@@ -297,3 +297,24 @@ fn the_history_numbers_rounds_and_earlier_views_replay_the_game() {
         SeatState::Playing
     );
 }
+
+#[test]
+fn a_flagged_player_leaves_and_the_others_play_on() {
+    let mut s = Session::new("chinese-checkers", Some(3), None).unwrap();
+    s.time_out(0).unwrap();
+    let view = s.view();
+    assert!(view.result.is_none());
+    assert_eq!(view.turn, Some(2));
+    assert_eq!(view.pieces.iter().filter(|p| p.seat == 0).count(), 10);
+    assert_eq!(s.record().timed_out[0].seat, 0);
+    assert!(s.record().resigned.is_empty());
+    s.time_out(2).unwrap();
+    let result = s.view().result.unwrap();
+    assert_eq!(result.winner, Some(4));
+    assert_eq!(result.reason, "time-out");
+    // A seat not in the game is named in the error.
+    assert!(Session::new("chinese-checkers", Some(3), None)
+        .unwrap()
+        .time_out(1)
+        .is_err());
+}

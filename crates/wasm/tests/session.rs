@@ -311,3 +311,26 @@ fn an_earlier_view_of_a_resigned_game_is_still_in_play() {
     assert_eq!(before.result, None);
     assert_eq!(before.turn, Some(0));
 }
+
+#[test]
+fn a_flag_ends_the_game_as_the_rules_say() {
+    // The side to move ran out of time: the other side wins and the record says so.
+    let mut s = Session::new("english", None, None).unwrap();
+    let first = s.legal_moves()[0].path.clone();
+    s.play_path(&first, false).unwrap();
+    s.time_out(1).unwrap();
+    let r = s.view().result.unwrap();
+    assert_eq!((r.winner, r.reason.as_str()), (Some(0), "time-out"));
+    assert_eq!(s.record().timed_out, [Resignation { seat: 1, after: 1 }]);
+    assert!(s.time_out(0).unwrap_err().to_string().contains("over"));
+
+    // A lone king could still win (the men may walk into its captures): the flag loses.
+    let mut s = Session::new("international", None, Some("W:WK46:B1,2,3")).unwrap();
+    s.time_out(1).unwrap();
+    let r = s.view().result.unwrap();
+    assert_eq!((r.winner, r.reason.as_str()), (Some(0), "time-out"));
+
+    // No seat 2 in draughts: a typed error naming it.
+    let mut s = Session::new("english", None, None).unwrap();
+    assert!(s.time_out(2).unwrap_err().to_string().contains("seat 2"));
+}

@@ -1,6 +1,6 @@
 /** The page's side of the engine worker: requests as promises, cancellation by restart. */
 import type { ComputerTurn, SearchReport } from "../wasm/rules";
-import type { EngineRequest, EngineResponse, GameRecord } from "./protocol";
+import type { EngineClock, EngineRequest, EngineResponse, GameRecord } from "./protocol";
 
 export class EngineCancelled extends Error {
   constructor() {
@@ -49,10 +49,11 @@ export class EngineClient {
 
   /**
    * What the computer does on its turn in `game` at `level`; `seed` picks among equal moves
-   * (random when absent; a lesson passes its own so that its replies repeat).
+   * (random when absent; a lesson passes its own so that its replies repeat). With `clock` (the
+   * computer's time left and increment) the computer budgets its time from it.
    */
-  async computerTurn(game: GameRecord, level: string, seed = Math.floor(Math.random() * 0xffffffff)): Promise<ComputerTurn> {
-    const response = await this.request({ kind: "turn", game, level, seed });
+  async computerTurn(game: GameRecord, level: string, seed = Math.floor(Math.random() * 0xffffffff), clock?: EngineClock): Promise<ComputerTurn> {
+    const response = await this.request({ kind: "turn", game, level, seed, ...(clock ? { clock } : {}) });
     if (response.ok && response.kind === "turn") return response.turn;
     throw new Error("unexpected engine answer");
   }

@@ -3,14 +3,20 @@ import type { ComputerTurn, ErrorView, RecordView, SearchReport } from "../wasm/
 
 /**
  * A game as the worker (or a reload) rebuilds it: its rules, player count, start, every move
- * with its draw offer, and the resignations between them.
+ * with its draw offer, and the resignations and time-outs between them.
  */
 export type GameRecord = Pick<RecordView, "variant" | "players" | "startFen" | "moves"> &
-  Partial<Pick<RecordView, "resigned" | "drawAgreed">>;
+  Partial<Pick<RecordView, "resigned" | "drawAgreed" | "timedOut">>;
+
+export interface EngineClock {
+  remainingMs: number;
+  incrementMs: number;
+}
 
 export type EngineRequest =
   | { id: number; kind: "load" }
-  | { id: number; kind: "turn"; game: GameRecord; level: string; seed: number }
+  /** `clock`: the computer's time left and its increment, when it plays with a clock. */
+  | { id: number; kind: "turn"; game: GameRecord; level: string; seed: number; clock?: EngineClock }
   | { id: number; kind: "search"; game: GameRecord; nodes: number };
 
 export type EngineResponse =

@@ -13,7 +13,7 @@ function answer(request: EngineRequest): EngineResponse {
   const game = replay(request.game);
   try {
     if (request.kind === "turn") {
-      return { id: request.id, ok: true, kind: "turn", turn: game.computerTurn(request.level, request.seed, (memory ??= new EngineMemory())) };
+      return { id: request.id, ok: true, kind: "turn", turn: game.computerTurn(request.level, request.seed, (memory ??= new EngineMemory()), request.clock) };
     }
     return { id: request.id, ok: true, kind: "search", report: game.searchNodes(request.nodes) };
   } finally {

@@ -1,6 +1,14 @@
 /** What the game screen asks of a game, whoever the opponent is (computer, same screen, room). */
 import type { GameView, LegalMove, Seat, VariantKey } from "../wasm/rules";
 import type { GameRecord } from "../engine/protocol";
+import type { ClockState } from "../ui/clock";
+
+/** The clocks of a game as measured at `measuredAt` (a `performance.now()` value), one per seat of `seats`. */
+export interface ClockView {
+  seats: readonly Seat[];
+  state: ClockState;
+  measuredAt: number;
+}
 
 export type Level = "beginner" | "intermediate" | "advanced" | "expert";
 /** "mixed": each seat is a human or a computer level of its own (`SeatPlayers`). */
@@ -75,6 +83,8 @@ export interface GameController {
   /** The name the player at `seat` goes by (online rooms), shown beside the seat's own name. */
   playerName?(seat: Seat): string | null;
   acceptDraw(): void;
+  /** The clocks of a timed game (absent or null: no clocks); the screen shows them. */
+  clocks?(): ClockView | null;
   /** The game as text: PDN, or the Halma record. */
   pdn(): string;
   record(): GameRecord;

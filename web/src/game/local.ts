@@ -12,17 +12,34 @@ import {
   type Mode,
 } from "./controller";
 import { clearSavedGame, saveGame } from "./storage";
+import {
+  afterMove,
+  flagged,
+  msUntilFlag,
+  newClock,
+  restoreClock,
+  runClock,
+  saveClock,
+  seatRemaining,
+  type GameClock,
+  type SavedClock,
+  type TimeControl,
+} from "./timeControl";
+import type { ClockView } from "./controller";
 import { errorText } from "../ui/errors";
 
 /** How a replayed game ended when no move ended it. */
-export type GameEnding = Partial<Pick<RecordView, "resigned" | "drawAgreed">>;
+export type GameEnding = Partial<Pick<GameRecord, "resigned" | "drawAgreed" | "timedOut">>;
 
-/** One turn of the game: a move, or (Halma) a resignation after which the others play on. */
+/**
+ * One turn of the game: a move, or (Halma) a resignation or a time-out after which the others
+ * play on.
+ */
 interface TurnRecord {
   path: string[];
   offer: boolean;
   seat: Seat;
-  resigned: boolean;
+  kind: "move" | "resigned" | "timedOut";
 }
 
 export class LocalController implements GameController {
@@ -39,6 +56,14 @@ export class LocalController implements GameController {
   private destroyed = false;
   /** Changes whenever a pending computer answer must be ignored (undo, resignation). */
   private generation = 0;
+  /** The clocks of a timed game (null: no time control). */
+  private clock: GameClock | null = null;
+  private flagTimer: ReturnType<typeof setTimeout> | null = null;
+  /** Saves the clocks as they stand when the page is hidden or closed. */
+  private readonly onHide = () => {
+    if (document.visibilityState === "hidden") this.save();
+  };
+  private readonly onPageHide = () => this.save();
 
   /**
    * A game of `variant` for `players` in `mode`, from `record` (its start, moves and
@@ -53,6 +78,8 @@ export class LocalController implements GameController {
     engine: EngineClient | null = null,
     /** Who plays each seat in the "mixed" mode. */
     readonly seatPlayers: SeatPlayers = [],
+    /** The time control of a new timed game, or the clocks of a saved one. */
+    clock: TimeControl | SavedClock | null = null,
   ) {
     const level = computerLevel(mode);
     this.game = RulesGame.create(variant, record?.startFen || null, players);
@@ -79,24 +106,51 @@ export class LocalController implements GameController {
     this.nearSeat = this.humans[0] ?? order[0]!;
     this.engine = this.levels.size === 0 ? null : (engine ?? new EngineClient());
     this.current = this.game.snapshot();
+    if (clock !== null) {
+      const now = performance.now();
+      // The clocks start with the first move; a saved game goes on with the player to move's
+      // clock once the screen shows the game (`start`), not while the page loads.
+      const started = "seats" in clock ? restoreClock(clock, now) : newClock(clock, order, now);
+      this.clock = runClock(started, null, now);
+      globalThis.addEventListener?.("pagehide", this.onPageHide);
+      globalThis.document?.addEventListener("visibilitychange", this.onHide);
+    }
     // Saved from the start, so that a reload before the first move returns to this game.
-    if (this.current.result === null) saveGame({ mode, game: this.record(), seats: seatPlayers });
+    this.save();
+  }
+
+  /** Whether a clock runs now: from the first move until the game ends. */
+  private clockRuns(): boolean {
+    return this.current.result === null && this.history.some((turn) => turn.kind === "move");
+  }
+
+  private save(): void {
+    if (this.current.result !== null) return;
+    const clock = this.clock ? { clock: saveClock(this.clock, performance.now()) } : {};
+    saveGame({ mode: this.mode, game: this.record(), seats: this.seatPlayers, ...clock });
   }
 
   private replay(record: (Pick<GameRecord, "startFen" | "moves"> & GameEnding) | null): void {
     const resigned = record?.resigned ?? [];
+    const timedOut = record?.timedOut ?? [];
     const resignAfter = (n: number) => {
+      const halma = () => this.game.snapshot().details.family === "halma";
       for (const r of resigned.filter((r) => r.after === n)) {
-        const halma = this.game.snapshot().details.family === "halma";
+        const keep = halma();
         this.game.resign(r.seat);
-        if (halma) this.history.push({ path: [], offer: false, seat: r.seat, resigned: true });
+        if (keep) this.history.push({ path: [], offer: false, seat: r.seat, kind: "resigned" });
+      }
+      for (const r of timedOut.filter((r) => r.after === n)) {
+        const keep = halma();
+        this.game.timeOut(r.seat);
+        if (keep) this.history.push({ path: [], offer: false, seat: r.seat, kind: "timedOut" });
       }
     };
     (record?.moves ?? []).forEach((m, i) => {
       resignAfter(i);
       const seat = this.game.snapshot().turn ?? 0;
       this.game.playPath(m.path, m.offer);
-      this.history.push({ path: [...m.path], offer: m.offer, seat, resigned: false });
+      this.history.push({ path: [...m.path], offer: m.offer, seat, kind: "move" });
     });
     resignAfter(record?.moves.length ?? 0);
     const view = this.game.snapshot();
@@ -118,11 +172,22 @@ export class LocalController implements GameController {
   record(): GameRecord {
     const moves: GameRecord["moves"] = [];
     const resigned: RecordView["resigned"] = [];
+    const timedOut: RecordView["resigned"] = [];
     for (const turn of this.history) {
-      if (turn.resigned) resigned.push({ seat: turn.seat, after: moves.length });
+      if (turn.kind === "resigned") resigned.push({ seat: turn.seat, after: moves.length });
+      else if (turn.kind === "timedOut") timedOut.push({ seat: turn.seat, after: moves.length });
       else moves.push({ path: turn.path, offer: turn.offer });
     }
-    return { variant: this.variant, players: this.players, startFen: this.game.startFen(), moves, resigned };
+    const out = timedOut.length > 0 ? { timedOut } : {};
+    return { variant: this.variant, players: this.players, startFen: this.game.startFen(), moves, resigned, ...out };
+  }
+
+  /** The clocks as they stand now, or null in a game without them. */
+  clocks(): ClockView | null {
+    if (this.clock === null) return null;
+    const measuredAt = performance.now();
+    const saved = saveClock(this.clock, measuredAt);
+    return { seats: saved.seats, state: { remainingMs: saved.remainingMs, running: saved.running }, measuredAt };
   }
 
   pdn(): string {
@@ -138,17 +203,59 @@ export class LocalController implements GameController {
     for (const listener of this.listeners) listener(event);
   }
 
-  private refresh(): void {
+  /** Reads the game again after a change; `moved`: the seat that just moved (its increment is added). */
+  private refresh(moved: Seat | null = null): void {
     this.current = this.game.snapshot();
-    if (this.current.result === null) saveGame({ mode: this.mode, game: this.record(), seats: this.seatPlayers });
+    if (this.clock !== null) {
+      const now = performance.now();
+      const next = this.clockRuns() ? this.current.turn : null;
+      this.clock = moved !== null ? afterMove(this.clock, moved, next, now) : runClock(this.clock, next, now);
+      this.armFlag();
+    }
+    if (this.current.result === null) this.save();
     else clearSavedGame();
+  }
+
+  /** Watches the running clock: when it reaches zero, that seat's time is out. */
+  private armFlag(): void {
+    if (this.flagTimer !== null) clearTimeout(this.flagTimer);
+    this.flagTimer = null;
+    if (this.clock === null || this.destroyed) return;
+    const left = msUntilFlag(this.clock, performance.now());
+    if (left === null) return;
+    this.flagTimer = setTimeout(() => {
+      this.flagTimer = null;
+      const seat = this.clock === null ? null : flagged(this.clock, performance.now());
+      if (seat === null) this.armFlag();
+      else this.timeOut(seat);
+    }, left + 1);
+  }
+
+  /**
+   * `seat`'s time ran out: the rules end the game (won by another seat, or drawn when no one
+   * else could win) or, in Halma with more than two players, the seat drops out.
+   */
+  private timeOut(seat: Seat): void {
+    if (this.current.result !== null || this.destroyed) return;
+    if (this.busy && this.current.turn === seat) this.stopThinking();
+    const halma = this.current.details.family === "halma";
+    try {
+      this.game.timeOut(seat);
+    } catch (e) {
+      this.emit({ kind: "error", message: errorText(e, this.current) });
+      return;
+    }
+    if (halma) this.history.push({ path: [], offer: false, seat, kind: "timedOut" });
+    this.refresh();
+    this.emit({ kind: "changed" });
+    this.maybeComputerTurn();
   }
 
   private apply(path: readonly string[], offer: boolean): void {
     const seat = this.current.turn ?? 0;
     const move = this.game.playPath(path, offer);
-    this.history.push({ path: [...move.path], offer, seat, resigned: false });
-    this.refresh();
+    this.history.push({ path: [...move.path], offer, seat, kind: "move" });
+    this.refresh(seat);
     this.emit({ kind: "played", played: { move, seat, offeredDraw: offer, after: this.current } });
   }
 
@@ -158,6 +265,11 @@ export class LocalController implements GameController {
   }
 
   start(): void {
+    if (this.clock !== null && this.clockRuns()) {
+      this.clock = runClock(this.clock, this.current.turn, performance.now());
+      this.armFlag();
+      this.emit({ kind: "changed" });
+    }
     this.maybeComputerTurn();
   }
 
@@ -181,8 +293,9 @@ export class LocalController implements GameController {
     this.busy = true;
     this.emit({ kind: "changed" });
     const generation = ++this.generation;
+    const clock = this.clock === null ? undefined : { remainingMs: seatRemaining(this.clock, turn, performance.now()), incrementMs: this.clock.control.incrementMs };
     this.engine
-      .computerTurn(this.record(), level)
+      .computerTurn(this.record(), level, undefined, clock)
       .then((turn) => {
         if (this.destroyed || generation !== this.generation) return;
         this.busy = false;
@@ -205,7 +318,13 @@ export class LocalController implements GameController {
       });
   }
 
+  /** Whether the game has clocks (then Undo is off, as in rated play). */
+  get timed(): boolean {
+    return this.clock !== null;
+  }
+
   canUndo(): boolean {
+    if (this.clock !== null) return false;
     return pliesToUndo(
       this.history.map((m) => m.seat),
       this.humans,
@@ -217,7 +336,7 @@ export class LocalController implements GameController {
       this.history.map((m) => m.seat),
       this.humans,
     );
-    if (plies === 0) return;
+    if (plies === 0 || this.clock !== null) return;
     this.stopThinking();
     for (let i = 0; i < plies; i++) {
       this.game.undo();
@@ -240,7 +359,7 @@ export class LocalController implements GameController {
       return;
     }
     // A Halma resignation is a turn of its own (undone like a move); in draughts it ends the game.
-    if (this.current.details.family === "halma") this.history.push({ path: [], offer: false, seat, resigned: true });
+    if (this.current.details.family === "halma") this.history.push({ path: [], offer: false, seat, kind: "resigned" });
     this.refresh();
     this.emit({ kind: "changed" });
     // A resigned player's pieces stay; with more than two players the others play on.
@@ -270,6 +389,9 @@ export class LocalController implements GameController {
 
   destroy(): void {
     this.destroyed = true;
+    if (this.flagTimer !== null) clearTimeout(this.flagTimer);
+    globalThis.removeEventListener?.("pagehide", this.onPageHide);
+    globalThis.document?.removeEventListener("visibilitychange", this.onHide);
     this.engine?.destroy();
     this.engine = null;
     this.game.free();

@@ -1,17 +1,23 @@
 /** The game in progress, kept in localStorage so that a reload continues it. */
 import type { GameRecord } from "../engine/protocol";
 import { LEVELS, MODES, type Level, type Mode, type SeatPlayers } from "./controller";
+import { parseSavedClock, type SavedClock } from "./timeControl";
 
 export interface SavedGame {
   mode: Mode;
   game: GameRecord;
   /** Who plays each seat, in the "mixed" mode. */
   seats?: SeatPlayers;
+  /** The clocks of a timed game, as they stood when saved. */
+  clock?: SavedClock;
 }
 
 const KEY = "kingme.game";
-/** Version 1 (draughts only) had no player count and no resignations. */
-const VERSION = 2;
+/**
+ * Version 1 (draughts only) had no player count and no resignations; version 2 no clocks and no
+ * time-outs. Both are read as games without clocks.
+ */
+const VERSION = 3;
 
 function storage(): Storage | null {
   try {
@@ -46,7 +52,7 @@ const isLevel = (v: unknown): v is Level => LEVELS.some((l) => l === v);
 const isSeat = (v: unknown): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 6;
 
 export function parseSavedGame(value: unknown, variants: readonly string[]): SavedGame | null {
-  if (!isObject(value) || (value["version"] !== 1 && value["version"] !== VERSION)) return null;
+  if (!isObject(value) || ![1, 2, VERSION].includes(value["version"] as number)) return null;
   const mode = value["mode"];
   const game = value["game"];
   if (!isMode(mode) || !isObject(game)) return null;
@@ -74,8 +80,26 @@ export function parseSavedGame(value: unknown, variants: readonly string[]): Sav
     if (!isObject(r) || !isSeat(r["seat"]) || typeof r["after"] !== "number") return null;
     resigned.push({ seat: r["seat"], after: r["after"] });
   }
-  const game2 = { variant, players, startFen, moves, resigned };
-  if (mode !== "mixed") return { mode, game: game2 };
+  const game2: GameRecord = { variant, players, startFen, moves, resigned };
+  // Seats whose time ran out (version 3), listed like the resignations.
+  if (value["version"] === VERSION && game["timedOut"] !== undefined) {
+    const rawOut = game["timedOut"];
+    if (!Array.isArray(rawOut)) return null;
+    const timedOut: NonNullable<GameRecord["timedOut"]> = [];
+    for (const r of rawOut) {
+      if (!isObject(r) || !isSeat(r["seat"]) || typeof r["after"] !== "number") return null;
+      timedOut.push({ seat: r["seat"], after: r["after"] });
+    }
+    game2.timedOut = timedOut;
+  }
+  let clock: SavedClock | undefined;
+  if (value["version"] === VERSION && value["clock"] !== undefined) {
+    const parsed = parseSavedClock(value["clock"]);
+    if (parsed === null) return null;
+    clock = parsed;
+  }
+  const timing = clock ? { clock } : {};
+  if (mode !== "mixed") return { mode, game: game2, ...timing };
   const rawSeats = value["seats"];
   if (!Array.isArray(rawSeats)) return null;
   const seats: SeatPlayers = [];
@@ -83,5 +107,5 @@ export function parseSavedGame(value: unknown, variants: readonly string[]): Sav
     if (p !== null && !isLevel(p)) return null;
     seats.push(p);
   }
-  return { mode, game: game2, seats };
+  return { mode, game: game2, seats, ...timing };
 }

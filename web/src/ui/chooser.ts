@@ -7,6 +7,8 @@ import { h } from "./dom";
 import { saveName, savedName } from "../net/seats";
 import type { ComputerSeat } from "../game/online";
 import { isOnline, onNetworkChange } from "../offline";
+import type { TimeControl } from "../game/timeControl";
+import { timeControlPicker } from "./timeControlPicker";
 
 /** A room as the chooser asks for it: the seats, the creator's name, the computer's seats. */
 export interface RoomChoice {
@@ -17,7 +19,8 @@ export interface RoomChoice {
 }
 
 export interface ChooserActions {
-  start(variant: VariantKey, mode: Mode, fen: string | null, players: number, seats?: SeatPlayers): string | null;
+  /** Starts a game on this device; `time`: its clocks' time control (null: none). */
+  start(variant: VariantKey, mode: Mode, fen: string | null, players: number, seats?: SeatPlayers, time?: TimeControl | null): string | null;
   loadPdn(text: string, players: number): string | null;
   /** Creates a room to play with friends; resolves to an error message, or null. */
   online(variant: VariantKey, fen: string | null, room: RoomChoice): Promise<string | null>;
@@ -139,6 +142,8 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
   const nameField = h("input", { type: "text", id: "room-name-new", maxlength: 24, autocomplete: "nickname", "data-testid": "room-name-new" });
   nameField.value = savedName();
   const levelOf = (value: string): Level | null => LEVELS.find((l) => l === value) ?? null;
+  // Games on this device may be played with clocks.
+  const time = timeControlPicker();
   const choose = (mode: Mode) => {
     if (mode === "online") {
       note.textContent = t("room.creating");
@@ -155,7 +160,12 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
     }
     const seats: SeatPlayers = [];
     for (const { seat, select } of seatSelects) seats[seat] = levelOf(select.value);
-    const error = actions.start(variant, mode, fen.value.trim() || null, players, mode === "mixed" ? seats : undefined);
+    const control = time.value();
+    if (control === "bad") {
+      note.textContent = t("time.bad");
+      return;
+    }
+    const error = actions.start(variant, mode, fen.value.trim() || null, players, mode === "mixed" ? seats : undefined, control);
     note.textContent = error ? t("msg.error", { message: error }) : "";
   };
   // Rooms need the network: while the browser is offline their buttons are off and a note says why.
@@ -168,6 +178,7 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
       ? [h("h2", { id: "players-heading" }, t("chooser.players")), h("div", { class: "choices counts", role: "group", "aria-labelledby": "players-heading" }, ...countButtons)]
       : []),
     h("h2", {}, t("chooser.mode")),
+    time.element,
     h(
       "div",
       { class: "choices modes" },

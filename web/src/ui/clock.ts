@@ -95,7 +95,7 @@ export interface Clocks {
   readonly element: HTMLElement;
   /** New times, measured at `measuredAt` (a `performance.now()` value). */
   update(state: ClockState, measuredAt: number): void;
-  /** New names (another language, a player who took a seat). */
+  /** New names (another language, a player who took a seat); the list's own name is read again too. */
   setLabels(labels: readonly (string | ClockLabel)[]): void;
   /** Stops counting down (the times shown stay). */
   stop(): void;
@@ -162,6 +162,7 @@ export function createClocks(parent: HTMLElement, labels: readonly (string | Clo
   };
 
   const setLabels = (next: readonly (string | ClockLabel)[]) => {
+    element.setAttribute("aria-label", t("clock.label"));
     names = next.map((l) => (typeof l === "string" ? { text: l } : l));
     build();
     draw();

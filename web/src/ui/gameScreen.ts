@@ -26,6 +26,7 @@ import { announceMove, resultReason, resultTitle, ruleName, seatName } from "./w
 import { MoveList } from "./moveList";
 import { pieceMoveItems } from "./pieceMoves";
 import { flipKey, loadFlips, storeFlips } from "./flip";
+import { createClocks, type ClockLabel, type Clocks } from "./clock";
 
 type Snapshot = GameView;
 
@@ -129,6 +130,10 @@ export class GameScreen {
   private readonly live = h("div", { class: "sr-only", "aria-live": "polite", "data-testid": "announcer" });
   private readonly announcer = new Announcer(liveRegionLines(this.live));
   private readonly dialog = h("dialog", { class: "game-over", "data-testid": "game-over" });
+  /** The clocks of a timed game, above the board. */
+  private readonly clockHost = h("div", { class: "clock-host" });
+  private clocks: Clocks | null = null;
+  private readonly undoOff = h("p", { class: "hint undo-off", "data-testid": "undo-off" });
   /** The game's moves, and the earlier position shown while reviewing them. */
   private readonly history: MoveList;
   /** Seats the board is turned on by "Flip board" from the seat it would face. */
@@ -200,6 +205,7 @@ export class GameScreen {
       h("h1", { class: "sr-only", id: "game-title" }, gameName(controller.variant)),
       // The view buttons sit beside the banner, not on the board, where they hid its far row of coordinates.
       h("div", { class: "board-head" }, this.banner, views),
+      this.clockHost,
       this.history.banner,
       h("div", { class: "board-frame" }, boardHost),
       h("div", { class: "under-board" }, this.messageLine, this.countdownLine, h("div", { class: "row" }, this.doneButton, this.reselectButton, acceptUnder)),
@@ -216,8 +222,14 @@ export class GameScreen {
           "controls.howToPlay",
         ),
       ),
+      this.undoOff,
       h("div", { class: "draw-row" }, this.offerRow, this.offerHint),
     );
+    const clocks = controller.clocks?.() ?? null;
+    if (clocks !== null) this.clocks = createClocks(this.clockHost, this.clockLabels(controller.snapshot(), clocks.seats));
+    this.clockHost.hidden = clocks === null;
+    label(this.undoOff, "clock.undoOff");
+    this.undoOff.hidden = clocks === null;
 
     const halma = controller.snapshot().details.family === "halma";
     const star = controller.snapshot().layout.shape === "star";
@@ -286,6 +298,7 @@ export class GameScreen {
 
   destroy(): void {
     this.unsubscribe();
+    this.clocks?.stop();
     document.removeEventListener("keydown", this.onFlipKey);
     this.history.destroy();
     this.controller.destroy();
@@ -534,12 +547,27 @@ export class GameScreen {
     this.offerHint.hidden = !draw.offerBlocked;
 
     this.undoButton.disabled = !this.controller.canUndo();
+    this.renderClocks(s);
     this.resignButton.disabled = s.result !== null || this.controller.canResign?.() === false;
 
     this.renderMoveList(s, interactive);
     // The panel describes the position shown: an earlier one while reviewing.
     this.renderInfo(review ?? s);
     this.renderResult(s);
+  }
+
+  private clockLabels(s: Snapshot, seats: readonly number[]): ClockLabel[] {
+    return seats.map((seat) => {
+      const color = seatView(s, seat)?.color;
+      return color === undefined ? { text: this.who(s, seat) } : { text: this.who(s, seat), color };
+    });
+  }
+
+  private renderClocks(s: Snapshot): void {
+    const view = this.controller.clocks?.() ?? null;
+    if (this.clocks === null || view === null) return;
+    this.clocks.setLabels(this.clockLabels(s, view.seats));
+    this.clocks.update(view.state, view.measuredAt);
   }
 
   /** Warnings under the board: draw rules about to end the game, the yard rule, the move limit. */

@@ -174,7 +174,7 @@ export class MoveList {
   /** The rules' view after `moves` moves, from a game replayed from the record (kept while it grows). */
   private viewAt(moves: number): GameView | null {
     const record = this.host.record();
-    const key = `${record.variant}|${record.players}|${record.startFen}|${JSON.stringify(record.moves)}|${JSON.stringify(record.resigned ?? [])}`;
+    const key = `${record.variant}|${record.players}|${record.startFen}|${JSON.stringify(record.moves)}|${JSON.stringify(record.resigned ?? [])}|${JSON.stringify(record.timedOut ?? [])}`;
     try {
       if (this.replayed?.key !== key) {
         this.replayed?.game.free();
@@ -182,11 +182,16 @@ export class MoveList {
         const game = RulesGame.create(record.variant, record.startFen || null, record.players);
         try {
           const resigned = record.resigned ?? [];
+          const timedOut = record.timedOut ?? [];
+          const leave = (after: number) => {
+            for (const r of resigned) if (r.after === after) game.resign(r.seat);
+            for (const r of timedOut) if (r.after === after) game.timeOut(r.seat);
+          };
           record.moves.forEach((m, i) => {
-            for (const r of resigned) if (r.after === i) game.resign(r.seat);
+            leave(i);
             game.playPath(m.path, m.offer);
           });
-          for (const r of resigned) if (r.after === record.moves.length) game.resign(r.seat);
+          leave(record.moves.length);
         } catch (e) {
           game.free();
           throw e;
@@ -215,7 +220,9 @@ export class MoveList {
       return b;
     };
     const items: HTMLElement[] = [h("li", { class: "history-start" }, button(0, t("history.start"), t("history.startLabel")))];
-    const resigned = this.host.record().resigned ?? [];
+    const record = this.host.record();
+    const resigned = record.resigned ?? [];
+    const timedOut = record.timedOut ?? [];
     const rows = historyRows(s.history, order);
     for (const row of rows) {
       const cells: (HTMLElement | string)[] = [h("span", { class: "history-number", "aria-hidden": "true" }, `${row.number}.`)];
@@ -235,6 +242,9 @@ export class MoveList {
       const last = Math.max(...row.slots.map((slot) => slot ?? -1)) + 1;
       for (const r of resigned.filter((r) => r.after === last && last > 0)) {
         items.push(h("li", { class: "history-note" }, t("history.resigned", { seat: seatName(s, r.seat) })));
+      }
+      for (const r of timedOut.filter((r) => r.after === last && last > 0)) {
+        items.push(h("li", { class: "history-note" }, t("history.timedOut", { seat: seatName(s, r.seat) })));
       }
     }
     if (s.result !== null) items.push(h("li", { class: "history-result", "data-testid": "history-result" }, resultTitle(s, s.result)));

@@ -109,6 +109,9 @@ export function resultReason(
       return view.details.family === "draughts" ? t("result.resignation", { loser }) : t("result.halmaResignation");
     case "agreement":
       return t("result.agreement");
+    case "time-out":
+      if (result.winner === null) return t("result.timeOutDraw");
+      return view.details.family === "draughts" ? t("result.timeOut", { loser }) : t("result.halmaTimeOut");
     case "target-filled":
       return t("result.targetFilled", { seat: finisher });
     case "anti-spoiling":

@@ -109,6 +109,11 @@ export class RulesGame {
     this.game.acceptDraw();
   }
 
+  /** `seat`'s time ran out: the rules end the game (a loss, or a draw) or, in Halma with more than two players, the seat drops out. */
+  timeOut(seat: Seat): void {
+    this.game.timeOut(seat);
+  }
+
   fen(): string {
     return this.game.fen();
   }
@@ -122,9 +127,12 @@ export class RulesGame {
     return this.game.recordText();
   }
 
-  /** The computer's turn; `memory` carries what it learnt on its earlier turns. */
-  computerTurn(level: string, seed: number, memory: EngineMemory): ComputerTurn {
-    return this.game.computerTurn(level, seed, memory);
+  /**
+   * The computer's turn; `memory` carries what it learnt on its earlier turns, and `clock` (its
+   * time left and increment, in ms) bounds its search in a timed game.
+   */
+  computerTurn(level: string, seed: number, memory: EngineMemory, clock?: { remainingMs: number; incrementMs: number }): ComputerTurn {
+    return this.game.computerTurn(level, seed, memory, clock?.remainingMs, clock?.incrementMs);
   }
 
   searchNodes(nodes: number): SearchReport {
@@ -144,8 +152,10 @@ export function replay(record: GameRecord): RulesGame {
   const game = RulesGame.create(record.variant, record.startFen || null, record.players);
   try {
     const resigned = record.resigned ?? [];
+    const timedOut = record.timedOut ?? [];
     const resignAfter = (n: number) => {
       for (const r of resigned) if (r.after === n) game.resign(r.seat);
+      for (const r of timedOut) if (r.after === n) game.timeOut(r.seat);
     };
     record.moves.forEach((m, i) => {
       resignAfter(i);

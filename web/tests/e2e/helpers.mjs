@@ -20,10 +20,15 @@ const LAUNCH_ARGS = [
   "--no-first-run",
 ];
 
-/** A fresh browser and page on the site, in English unless `locale` says otherwise. */
-export async function openSite({ locale = "en-US", reducedMotion = "no-preference", viewport = { width: 960, height: 720 }, deviceScaleFactor = 1 } = {}) {
+/**
+ * A fresh browser and page on the site, in English unless `locale` says otherwise; with
+ * `fakeClock` the page's timers and `performance.now()` run on Playwright's clock (installed
+ * before the page loads), which a test moves on with `page.clock.fastForward`.
+ */
+export async function openSite({ locale = "en-US", reducedMotion = "no-preference", viewport = { width: 960, height: 720 }, deviceScaleFactor = 1, fakeClock = false } = {}) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: LAUNCH_ARGS });
   const context = await browser.newContext({ viewport, locale, reducedMotion, deviceScaleFactor });
+  if (fakeClock) await context.clock.install();
   const page = await context.newPage();
   page.setDefaultTimeout(90_000);
   const errors = [];
