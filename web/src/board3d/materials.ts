@@ -1,25 +1,39 @@
 import * as THREE from "three";
 import type { ColorKey } from "./api";
 
+/** A lit surface: physically based in high quality, Lambert (diffuse only) in low quality. */
+export type LitMaterial = THREE.MeshStandardMaterial | THREE.MeshLambertMaterial;
+
 /** Every material of the scene, created once and disposed together. */
 export interface Materials {
-  boardTop: THREE.MeshStandardMaterial;
-  boardSide: THREE.MeshStandardMaterial;
+  boardTop: LitMaterial;
+  boardSide: LitMaterial;
   /** Shared by every colour (per-instance colour). */
-  piece: THREE.MeshStandardMaterial;
-  marble: THREE.MeshStandardMaterial;
-  gold: THREE.MeshStandardMaterial;
+  piece: LitMaterial;
+  marble: LitMaterial;
+  gold: LitMaterial;
   overlay: THREE.MeshBasicMaterial;
   ground: THREE.MeshBasicMaterial;
 }
 
-export function createMaterials(): Materials {
+/**
+ * `highQuality` false (software-rendered WebGL, where every pixel's shader runs on the CPU):
+ * Lambert materials, whose per-pixel lighting costs a fraction of the physically based one's;
+ * with the same lights and colours the board and the pieces look almost the same, only
+ * without the soft gloss.
+ */
+export function createMaterials(highQuality = true): Materials {
+  const lit = (standard: THREE.MeshStandardMaterialParameters): LitMaterial => {
+    if (highQuality) return new THREE.MeshStandardMaterial(standard);
+    const { color, emissive } = standard;
+    return new THREE.MeshLambertMaterial({ ...(color !== undefined && { color }), ...(emissive !== undefined && { emissive }) });
+  };
   return {
-    boardTop: new THREE.MeshStandardMaterial({ roughness: 0.42, metalness: 0 }),
-    boardSide: new THREE.MeshStandardMaterial({ roughness: 0.42, metalness: 0 }),
-    piece: new THREE.MeshStandardMaterial({ roughness: 0.4, metalness: 0 }),
-    marble: new THREE.MeshStandardMaterial({ roughness: 0.16, metalness: 0 }),
-    gold: new THREE.MeshStandardMaterial({ color: 0xf2c24e, metalness: 0.55, roughness: 0.28, emissive: 0x4a3000 }),
+    boardTop: lit({ roughness: 0.42, metalness: 0 }),
+    boardSide: lit({ roughness: 0.42, metalness: 0 }),
+    piece: lit({ roughness: 0.4, metalness: 0 }),
+    marble: lit({ roughness: 0.16, metalness: 0 }),
+    gold: lit({ color: 0xf2c24e, metalness: 0.55, roughness: 0.28, emissive: 0x4a3000 }),
     overlay: new THREE.MeshBasicMaterial({
       transparent: true,
       depthWrite: false,

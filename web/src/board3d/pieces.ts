@@ -19,15 +19,18 @@ export interface PieceInstance {
   scale: number;
 }
 
-const SEGMENTS = 128;
+/** Segments round a disc: 128 in high quality; in low quality 60, two per ridge. */
+const SEGMENTS = { high: 128, low: 60 } as const;
 const RIDGES = 30;
 const RIDGE_DEPTH = 0.02;
 
 /**
  * A draughts disc: chamfered edges, a ridged side band and a top with a raised rim and
- * concentric rings, turned on a lathe. Base at y = 0.
+ * concentric rings, turned on a lathe. Base at y = 0. `segments` round it: a disc of 128 has
+ * about 5000 triangles, which software-rendered WebGL pays for in every frame (24 men: over
+ * 110 000); 60 keep the profile and the ridges (each a peak and a trough) at under half that.
  */
-export function createDiscGeometry(): THREE.BufferGeometry {
+export function createDiscGeometry(segments: number = SEGMENTS.high): THREE.BufferGeometry {
   const R = PIECE_RADIUS;
   const H = PIECE_HEIGHT;
   const profile: [number, number][] = [
@@ -54,7 +57,7 @@ export function createDiscGeometry(): THREE.BufferGeometry {
   ];
   const lathe = new THREE.LatheGeometry(
     profile.map(([r, y]) => new THREE.Vector2(r, y)),
-    SEGMENTS,
+    segments,
   );
   lathe.deleteAttribute("uv");
   lathe.deleteAttribute("normal");
@@ -76,8 +79,8 @@ export function createDiscGeometry(): THREE.BufferGeometry {
   return geometry;
 }
 
-export function createCrownGeometry(): THREE.BufferGeometry {
-  const torus = new THREE.TorusGeometry(0.235, 0.03, 14, 72);
+export function createCrownGeometry(highQuality = true): THREE.BufferGeometry {
+  const torus = highQuality ? new THREE.TorusGeometry(0.235, 0.03, 14, 72) : new THREE.TorusGeometry(0.235, 0.03, 8, 40);
   torus.rotateX(Math.PI / 2);
   torus.translate(0, 0.012, 0);
   return torus;
@@ -100,11 +103,11 @@ function squareTurn(square: string): number {
 /** The pieces as instanced meshes: one draw call for all discs plus one for the kings' crowns. */
 export class PieceLayer {
   readonly group = new THREE.Group();
-  private readonly disc = createDiscGeometry();
-  private readonly crown = createCrownGeometry();
+  private readonly disc: THREE.BufferGeometry;
+  private readonly crown: THREE.BufferGeometry;
   private readonly discs: THREE.InstancedMesh;
   private readonly crowns: THREE.InstancedMesh;
-  private readonly sphere = new THREE.SphereGeometry(MARBLE_RADIUS, 28, 18).translate(0, MARBLE_RADIUS - MARBLE_SINK, 0);
+  private readonly sphere: THREE.BufferGeometry;
   private readonly marbles: THREE.InstancedMesh;
   private readonly meshes: THREE.InstancedMesh[];
   /** instanceId → square, per mesh. */
@@ -115,7 +118,11 @@ export class PieceLayer {
   private readonly scaleVector = new THREE.Vector3();
   private readonly up = new THREE.Vector3(0, 1, 0);
 
-  constructor(materials: Materials) {
+  /** `highQuality` false: fewer triangles per piece (for software-rendered WebGL). */
+  constructor(materials: Materials, highQuality = true) {
+    this.disc = createDiscGeometry(highQuality ? SEGMENTS.high : SEGMENTS.low);
+    this.crown = createCrownGeometry(highQuality);
+    this.sphere = (highQuality ? new THREE.SphereGeometry(MARBLE_RADIUS, 28, 18) : new THREE.SphereGeometry(MARBLE_RADIUS, 20, 12)).translate(0, MARBLE_RADIUS - MARBLE_SINK, 0);
     this.discs = this.mesh(this.disc, materials.piece, MAX_PIECES * 2);
     this.discs.setColorAt(0, new THREE.Color(0xffffff));
     this.crowns = this.mesh(this.crown, materials.gold, MAX_PIECES);

@@ -3,11 +3,16 @@ import type { BoardQuality, ColorKey } from "./api";
 import { RoundedBoxGeometry } from "three/examples/jsm/geometries/RoundedBoxGeometry.js";
 import { SLAB_THICKNESS } from "./dims";
 import type { BoardGeometry, PlanePoint } from "./geometry";
-import { canvasTexture, CPU_CANVAS, createMaterials, disposeMaterials, type Materials } from "./materials";
+import { canvasTexture, CPU_CANVAS, createMaterials, disposeMaterials, type LitMaterial, type Materials } from "./materials";
 import { paintBoardTop, paintSideWood, topLayout } from "./wood";
 
 const TOP_TEXTURE_PIXELS = 2048;
-/** Size of the soft shadow under the board relative to the board. */
+/**
+ * Size of the soft shadow's square under the board relative to the board's width (its blur
+ * and offset reach about a fifth of the width beyond the edge). It is drawn with blending
+ * over every pixel it covers, so a square no larger than the shadow keeps that cost down on
+ * software-rendered WebGL.
+ */
 const GROUND_SCALE = 1.5;
 
 /**
@@ -88,7 +93,7 @@ export class Stage {
   private readonly top: THREE.Mesh;
   private readonly ground: THREE.Mesh;
   private readonly groundShadow = document.createElement("canvas");
-  private readonly starSide: THREE.MeshStandardMaterial;
+  private readonly starSide: LitMaterial;
   private geometryShown: BoardGeometry | null = null;
   private colorsShown = "";
   /** Everything that turns with the board: slab, top, shadow, and (added by the view) pieces and markers. */
@@ -112,7 +117,7 @@ export class Stage {
     this.renderer.shadowMap.needsUpdate = true;
     this.renderer.shadowMap.type = THREE.PCFShadowMap;
     this.anisotropy = high ? Math.min(4, this.renderer.capabilities.getMaxAnisotropy()) : 1;
-    this.materials = createMaterials();
+    this.materials = createMaterials(high);
 
     // No image-based lighting: prefiltering an environment map costs many seconds on
     // software-rendered WebGL; a hemisphere light and two directional lights do the work.
@@ -184,7 +189,7 @@ export class Stage {
       this.top.rotation.set(-Math.PI / 2, 0, 0);
     }
     const reach = geometry.radius;
-    const extent = GROUND_SCALE * 2 * reach;
+    const extent = GROUND_SCALE * 2 * outline.reduce((r, p) => Math.max(r, Math.abs(p.x), Math.abs(p.z)), 0);
     this.ground.scale.set(extent, extent, 1);
     paintGroundShadow(this.groundShadow.getContext("2d", CPU_CANVAS)!, this.groundShadow.width, outline, extent);
     this.materials.ground.map!.needsUpdate = true;

@@ -103,7 +103,7 @@ export class BoardView implements Board3D {
 
     this.stage = new Stage(this.canvas, quality);
     this.rig = new CameraRig(this.canvas, () => this.requestFrame());
-    this.pieces = new PieceLayer(this.stage.materials);
+    this.pieces = new PieceLayer(this.stage.materials, this.stage.highQuality);
     this.markers = new MarkerLayer(this.stage.materials.overlay, this.stage.anisotropy, this.stage.highQuality);
     this.stage.board.add(this.pieces.group, this.markers.mesh);
     this.picker = new Picker(this.canvas, this.rig.camera, this.pieces);

@@ -21,6 +21,31 @@ export function setMuted(muted: boolean): void {
 
 let mutedNow = isMuted();
 
+/**
+ * Making the AudioContext takes a long moment (over 100 ms on some machines): done inside the
+ * first move's click, it blocked the page just as the piece started to slide. After the page's
+ * first pointer or key press (from then on the browser lets the context start playing) it is
+ * made when the page is idle instead.
+ */
+export function prepareSound(): void {
+  if (typeof window === "undefined" || typeof AudioContext === "undefined") return;
+  const events = ["pointerdown", "keydown"] as const;
+  const make = () => {
+    if (mutedNow || context) return;
+    try {
+      context = new AudioContext();
+    } catch {
+      /* no audio on this device */
+    }
+  };
+  const first = () => {
+    for (const type of events) window.removeEventListener(type, first, true);
+    if (typeof requestIdleCallback === "function") requestIdleCallback(make, { timeout: 2000 });
+    else setTimeout(make, 200);
+  };
+  for (const type of events) window.addEventListener(type, first, true);
+}
+
 /** A wooden knock: a short filtered noise burst plus a low thump; captures knock twice. */
 export function playMoveSound(kind: "move" | "capture" | "crown"): void {
   if (mutedNow) return;

@@ -3,7 +3,32 @@
 // speed in the page's worker. Needs the site running:
 //   KINGME_URL=http://127.0.0.1:8080 node tests/e2e/measure.mjs [frames]
 // (`frames`: only the board's frame and move costs.)
+import { readdirSync, readFileSync } from "node:fs";
 import { BASE_URL, clickRoute, clickSquare, openSite, settled } from "./helpers.mjs";
+
+/** Chromium's GPU processes now running (Linux /proc; none elsewhere). */
+function gpuProcesses() {
+  try {
+    return readdirSync("/proc").filter((d) => {
+      try {
+        return /^\d+$/.test(d) && readFileSync(`/proc/${d}/cmdline`, "utf8").includes("--type=gpu-process");
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * CPU time (ms) the process has used. With software WebGL the GPU process draws on the CPU: its
+ * CPU time per frame is the frame's cost without the waiting a busy machine adds.
+ */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
 
 /** A same-screen game at its start: its address, and the saved game that address opens. */
 const BOARDS = {
@@ -27,7 +52,9 @@ const quantile = (values, q) => {
  * settled (the selecting click before it is not counted).
  */
 async function frameCosts(label, options) {
+  const gpuBefore = new Set(gpuProcesses());
   const { browser, page } = await openSite(options);
+  const gpu = gpuProcesses().filter((p) => !gpuBefore.has(p));
   try {
     for (const [board, [address, game]] of Object.entries(BOARDS)) {
       const saved = { version: 2, mode: "local", game: { ...game, startFen: "", moves: [] } };
@@ -39,7 +66,9 @@ async function frameCosts(label, options) {
         const c = document.querySelector('[data-testid="board"] canvas');
         return { w: c.width, h: c.height, ratio: c.width / c.clientWidth };
       });
+      const cpuBefore = gpu.length === 1 ? cpuMs(gpu[0]) : NaN;
       const times = await page.evaluate((n) => window.__kingme.timeFrames(n), FRAMES);
+      const gpuCpu = gpu.length === 1 ? `, GPU process CPU ${((cpuMs(gpu[0]) - cpuBefore) / FRAMES).toFixed(0)} ms per frame` : "";
       const before = await page.evaluate(() => window.__kingme.framesDrawn());
       await page.waitForTimeout(IDLE_MS);
       const idleFrames = (await page.evaluate(() => window.__kingme.framesDrawn())) - before;
@@ -70,7 +99,7 @@ async function frameCosts(label, options) {
         );
       }
       console.log(
-        `${label}, ${board} (buffer ${buffer.w}×${buffer.h}, ratio ${buffer.ratio.toFixed(2)}): frame median ${quantile(times, 0.5).toFixed(0)} ms, p90 ${quantile(times, 0.9).toFixed(0)} ms (${FRAMES} frames); ` +
+        `${label}, ${board} (buffer ${buffer.w}×${buffer.h}, ratio ${buffer.ratio.toFixed(2)}): frame median ${quantile(times, 0.5).toFixed(0)} ms, p90 ${quantile(times, 0.9).toFixed(0)} ms (${FRAMES} frames)${gpuCpu}; ` +
           `${idleFrames} frames drawn while idle ${IDLE_MS / 1000} s; ${MOVES} moves: ${frames.join(", ")} frames, longest main-thread task ${longest.map((t) => t.toFixed(0)).join(", ")} ms (0: none over 50 ms)`,
       );
     }
