@@ -361,6 +361,7 @@ impl HalmaSession {
             }
         }
         let mut resigned = Seats::NONE;
+        let mut timed_out = Seats::NONE;
         let mut played: Vec<LastMoveView> = Vec::new();
         let mut rounds: Vec<u32> = Vec::new();
         for (before, turn) in self.game.turns() {
@@ -373,7 +374,8 @@ impl HalmaSession {
                         offered_draw: false,
                     });
                 }
-                Turn::Resign(s) | Turn::TimeOut(s) => resigned.insert(s),
+                Turn::Resign(s) => resigned.insert(s),
+                Turn::TimeOut(s) => timed_out.insert(s),
             }
         }
         let mut last_moves: Vec<LastMoveView> = Vec::new();
@@ -393,6 +395,8 @@ impl HalmaSession {
                     SeatState::Finished
                 } else if resigned.contains(s) {
                     SeatState::Resigned
+                } else if timed_out.contains(s) {
+                    SeatState::TimedOut
                 } else if pos.lost().contains(s) {
                     SeatState::YardRule
                 } else {

@@ -178,6 +178,8 @@ pub enum SeatState {
     /// Filled the target camp.
     Finished,
     Resigned,
+    /// Out of the game: its time ran out.
+    TimedOut,
     /// Out by the yard rule.
     YardRule,
 }

@@ -308,6 +308,7 @@ fn a_flagged_player_leaves_and_the_others_play_on() {
     assert_eq!(view.pieces.iter().filter(|p| p.seat == 0).count(), 10);
     assert_eq!(s.record().timed_out[0].seat, 0);
     assert!(s.record().resigned.is_empty());
+    assert_eq!(halma(&view).seats[0].state, SeatState::TimedOut);
     s.time_out(2).unwrap();
     let result = s.view().result.unwrap();
     assert_eq!(result.winner, Some(4));

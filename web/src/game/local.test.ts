@@ -59,6 +59,8 @@ describe("local games with clocks", () => {
     expect(view.result).toBeNull();
     expect(view.turn).toBe(seats[2]);
     expect(c.record().timedOut).toEqual([{ seat: second, after: 1 }]);
+    const halma = view.details.family === "halma" ? view.details : null;
+    expect(halma?.seats.find((x) => x.seat === second)?.state).toBe("timedOut");
     expect(c.clocks()?.state.running).toBe(seats[2]);
     // The next seat moves after 10 s and gets its 5 s increment.
     vi.advanceTimersByTime(10_000);

@@ -172,6 +172,7 @@ export const en = {
   "clock.label": "Clocks",
   "clock.lowTime": "{name}: less than {seconds} seconds left",
   "clock.undoOff": "Undo is off in a game with clocks.",
+  "panel.timedOut": "out of time",
   "history.timedOut": "{seat} ran out of time",
   "result.timeOut": "{loser} ran out of time.",
   "result.timeOutDraw": "Time ran out, but the other side could no longer win: a draw.",

@@ -174,6 +174,7 @@ export const zhHans: Record<MessageKey, string> = {
   "clock.label": "棋钟",
   "clock.lowTime": "{name}：剩余不到 {seconds} 秒",
   "clock.undoOff": "有棋钟的对局不能悔棋。",
+  "panel.timedOut": "超时出局",
   "history.timedOut": "{seat} 超时",
   "result.timeOut": "{loser} 超时。",
   "result.timeOutDraw": "一方超时，但另一方已不可能获胜：和棋。",

@@ -174,6 +174,7 @@ export const zhHant: Record<MessageKey, string> = {
   "clock.label": "棋鐘",
   "clock.lowTime": "{name}：剩餘不到 {seconds} 秒",
   "clock.undoOff": "有棋鐘的對局不能悔棋。",
+  "panel.timedOut": "超時出局",
   "history.timedOut": "{seat} 超時",
   "result.timeOut": "{loser} 超時。",
   "result.timeOutDraw": "一方超時，但另一方已不可能獲勝：和棋。",

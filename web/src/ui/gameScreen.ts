@@ -702,6 +702,7 @@ export class GameScreen {
         if (p.yardMovesLeft !== null) facts.push(p.yardMovesLeft === 1 ? t("panel.yardLast") : t("panel.yardLeft", { moves: p.yardMovesLeft }));
         if (p.state === "finished") facts.push(t("panel.finished", { place: p.place ?? "" }));
         else if (p.state === "resigned") facts.push(t("panel.resigned"));
+        else if (p.state === "timedOut") facts.push(t("panel.timedOut"));
         else if (p.state === "yardRule") facts.push(t("panel.outYard"));
         const item = h(
           "li",

@@ -191,7 +191,7 @@ export interface DraughtsDetails {
 /**
  * Where a Halma player stands in the game.
  */
-export type SeatState = "playing" | "finished" | "resigned" | "yardRule";
+export type SeatState = "playing" | "finished" | "resigned" | "timedOut" | "yardRule";
 
 /**
  * One Halma player's progress.
