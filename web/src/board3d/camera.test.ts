@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as THREE from "three";
-import { angleDelta, boardCenterY, fitDistance, fitView, FOV, placeCamera, VIEW_POLAR } from "./camera";
+import { angleDelta, boardCenterY, fitDistance, fitView, FOV, OBLIQUE_POLAR_SQUARE, placeCamera, VIEW_POLAR, viewPolar } from "./camera";
 import { layoutOf, loadRulesInNode } from "./dev/rules";
 import { BoardGeometry, type PlanePoint } from "./geometry";
 
@@ -55,6 +55,45 @@ describe("camera fitting", () => {
     const outline = BOARDS["draughts 10×10"].outline;
     expect(fitView(outline, 1, VIEW_POLAR.top).targetZ).toBe(0);
     expect(fitView(outline, 1, VIEW_POLAR.oblique).targetZ).toBeGreaterThan(0.05);
+  });
+});
+
+/** The share of a canvas of `aspect` that the board's playing surface covers, fitted at `polar`. */
+function filled(outline: readonly PlanePoint[], aspect: number, polar: number): number {
+  const fit = fitView(outline, aspect, polar);
+  const camera = new THREE.PerspectiveCamera(FOV, aspect, 0.1, 1000);
+  placeCamera(camera, new THREE.Vector3(0, 0, fit.targetZ), polar, 0, fit.distance);
+  camera.updateMatrixWorld(true);
+  const points = outline.map((c) => new THREE.Vector3(c.x, 0, c.z).project(camera));
+  let area = 0;
+  points.forEach((p, i) => {
+    const q = points[(i + 1) % points.length]!;
+    area += p.x * q.y - q.x * p.y;
+  });
+  // NDC spans 2 × 2.
+  return Math.abs(area) / 2 / 4;
+}
+
+describe("viewPolar", () => {
+  it("tilts fully on a wide canvas, less on a square or tall one, and never changes the top view", () => {
+    expect(viewPolar("oblique", 1.8)).toBe(VIEW_POLAR.oblique);
+    expect(viewPolar("oblique", 1)).toBe(OBLIQUE_POLAR_SQUARE);
+    expect(viewPolar("oblique", 0.46)).toBe(OBLIQUE_POLAR_SQUARE);
+    const between = viewPolar("oblique", 1.3);
+    expect(between).toBeGreaterThan(OBLIQUE_POLAR_SQUARE);
+    expect(between).toBeLessThan(VIEW_POLAR.oblique);
+    for (const aspect of [0.46, 1, 1.8]) expect(viewPolar("top", aspect)).toBe(0);
+    expect(viewPolar("oblique", Number.NaN)).toBe(VIEW_POLAR.oblique);
+  });
+
+  it("makes the oblique board fill a square canvas better than the full tilt does (a phone's board)", () => {
+    for (const name of ["draughts 8×8", "draughts 10×10", "star"] as const) {
+      const outline = BOARDS[name].worldOutline(0);
+      const full = filled(outline, 1, VIEW_POLAR.oblique);
+      const framed = filled(outline, 1, viewPolar("oblique", 1));
+      expect(framed).toBeGreaterThan(full * 1.15);
+    }
+    expect(filled(BOARDS["draughts 8×8"].worldOutline(0), 1, viewPolar("oblique", 1))).toBeGreaterThan(0.6);
   });
 });
 

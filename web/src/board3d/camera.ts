@@ -6,8 +6,26 @@ import { SLAB_THICKNESS } from "./dims";
 import type { PlanePoint } from "./geometry";
 
 export const FOV = 32;
-/** Polar angle (from straight above) of each named view. */
+/** Polar angle (from straight above) of each named view on a wide canvas. */
 export const VIEW_POLAR: Record<BoardViewName, number> = { oblique: 0.72, top: 0 };
+/** The oblique view's polar angle on a square (or taller) canvas. */
+export const OBLIQUE_POLAR_SQUARE = 0.5;
+/** From this aspect ratio (width / height) on, the oblique view has its full tilt. */
+const OBLIQUE_FULL_ASPECT = 1.6;
+
+/**
+ * The polar angle of a named view for a canvas of `aspect` (width / height). A tilted board is
+ * wider than tall on screen, and its width is what must fit: on a square canvas (a phone's, or
+ * the game screen's) the full tilt leaves half the canvas empty, so the oblique view tilts less
+ * there (from 0.72 at aspect 1.6 down to 0.5 at aspect 1 and below), and the board fills more
+ * of the canvas, its far rows and pieces drawn larger.
+ */
+export function viewPolar(view: BoardViewName, aspect: number): number {
+  if (view === "top") return VIEW_POLAR.top;
+  const a = Number.isFinite(aspect) ? aspect : OBLIQUE_FULL_ASPECT;
+  const t = Math.min(1, Math.max(0, (a - 1) / (OBLIQUE_FULL_ASPECT - 1)));
+  return OBLIQUE_POLAR_SQUARE + (VIEW_POLAR.oblique - OBLIQUE_POLAR_SQUARE) * t;
+}
 /** Lowest the camera may go: the board never tips over or shows its underside. */
 export const MAX_POLAR = 1.2;
 const VIEW_MS = 650;
@@ -143,7 +161,7 @@ export class CameraRig {
   }
 
   private updateLimits(): void {
-    const reference = Math.max(this.fit(VIEW_POLAR.top).distance, this.fit(VIEW_POLAR.oblique).distance);
+    const reference = Math.max(this.fit(VIEW_POLAR.top).distance, this.fit(viewPolar("oblique", this.aspect)).distance);
     this.controls.minDistance = reference * 0.4;
     this.controls.maxDistance = reference * 1.8;
   }
@@ -161,8 +179,9 @@ export class CameraRig {
     this.camera.updateProjectionMatrix();
     this.updateLimits();
     if (reset || this.tween) {
-      const fit = this.fit(VIEW_POLAR[this.view]);
-      const to = new THREE.Spherical(fit.distance, VIEW_POLAR[this.view], 0);
+      const polar = viewPolar(this.view, aspect);
+      const fit = this.fit(polar);
+      const to = new THREE.Spherical(fit.distance, polar, 0);
       if (this.tween) {
         this.tween.to = to;
         this.tween.toZ = fit.targetZ;
@@ -192,8 +211,9 @@ export class CameraRig {
     this.view = view;
     this.cancelTween();
     const from = this.spherical();
-    const fit = this.fit(VIEW_POLAR[view]);
-    const to = new THREE.Spherical(fit.distance, VIEW_POLAR[view], from.theta + angleDelta(from.theta, 0));
+    const polar = viewPolar(view, this.aspect);
+    const fit = this.fit(polar);
+    const to = new THREE.Spherical(fit.distance, polar, from.theta + angleDelta(from.theta, 0));
     return new Promise((resolve) => {
       this.tween = { from, to, fromZ: this.target.z, toZ: fit.targetZ, start: instant ? now - VIEW_MS : now, resolve };
     });
