@@ -1,5 +1,6 @@
 // Clocks in games on this device: the human runs out of time against the computer and the result
-// says so; the low-time warning; Undo off; the clocks surviving a reload. Time is Playwright's
+// says so; the low-time warning; Undo off; the clocks surviving a reload; in Chinese checkers for
+// six the flagged human drops out and the computers play on. Time is Playwright's
 // clock (installed before the page loads) moved on by the test, never waited for.
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -144,6 +145,41 @@ test("a timed game keeps its clocks over a reload, without charging the time awa
     assert.ok(ms(after[0].time) > beforeMove, `Black's time with the increment: ${beforeMove} → ${after[0].time}`);
     await humanTurn(page);
     await page.screenshot({ path: path.join(SHOTS, "after-reload-phone.png") });
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+test("Chinese checkers for six: the human's flag takes only that seat out, the computers play on", async () => {
+  const { browser, page, errors } = await openSite({ fakeClock: true, reducedMotion: "reduce", viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  try {
+    await page.click('[data-variant="chinese-checkers"]');
+    await page.click('[data-players="6"]');
+    await page.getByTestId("time-control").selectOption({ label: "3+2" });
+    await page.click('[data-mode="beginner"]');
+    await page.waitForFunction(() => window.__kingme !== undefined);
+    await settled(page);
+    let shown = await clocks(page);
+    assert.equal(shown.length, 6);
+    assert.equal(shown[0].name, "South, red");
+
+    await page.locator('[data-testid="legal-moves"] li button').first().click();
+    await humanTurn(page);
+    shown = await clocks(page);
+    assert.equal(shown[0].running, true);
+    assert.ok(shown.slice(1).every((c) => ms(c.time) > 175_000 && ms(c.time) <= 182_000), JSON.stringify(shown));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: path.join(SHOTS, "six-clocks-phone.png") });
+
+    await page.clock.fastForward(ms(shown[0].time) + 1_000);
+    await page.waitForFunction(() => window.__kingme.snapshot().details.seats.find((x) => x.seat === 0)?.state === "timedOut");
+    const atFlag = await snapshot(page);
+    assert.equal(atFlag.result, null, "the game goes on without the flagged seat");
+    assert.equal((await clocks(page))[0].time, "0:00.0");
+    await page.waitForFunction((ply) => window.__kingme.snapshot().ply > ply + 1, atFlag.ply);
+    assert.match(await page.getByTestId("players").textContent(), /South, red.*out of time/);
+    assert.match(await page.getByTestId("move-history").textContent(), /South, red ran out of time/);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
