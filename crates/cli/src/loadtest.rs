@@ -275,6 +275,7 @@ async fn open_room(addr: SocketAddr, kind: GameKind) -> Result<(Vec<Player>, u64
         players: Some(kind.players()),
         name: None,
         computers: None,
+        clock: None,
     };
     let (status, body) = http(
         addr,

@@ -36,6 +36,9 @@ pub struct Args {
     /// move, so that people can follow computers playing each other (0: at once).
     #[arg(long, default_value_t = kingme_server::DEFAULT_COMPUTER_PACE.as_millis() as u64)]
     computer_pace_ms: u64,
+    /// The shortest initial time in milliseconds a timed room may be made with.
+    #[arg(long, default_value_t = kingme_server::clocks::DEFAULT_MIN_INITIAL_MS)]
+    min_clock_ms: u64,
 }
 
 pub fn run(args: Args) -> Result<(), CliError> {
@@ -62,6 +65,7 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 connections: args.connections_per_address,
             },
             computer_pace: std::time::Duration::from_millis(args.computer_pace_ms),
+            min_clock_ms: args.min_clock_ms,
             ..ServerOptions::default()
         };
         let server = Server::bind(options).await?;

@@ -186,7 +186,7 @@ mod tests {
         let game = GameKind::new("chinese-checkers", Some(3)).expect("three-player game");
         let (id, _) = shared
             .hub
-            .create_room(game, None, None, &[])
+            .create_room(game, None, None, &[], None)
             .await
             .expect("created");
         let Ok(Found::Live(handle)) = shared.hub.find(&id).await else {

@@ -246,6 +246,29 @@ impl RoomGame {
         }
     }
 
+    /// `player` ran out of time: in draughts the other wins unless it could not possibly win
+    /// (a draw); in Halma it leaves as a resigner does (the rules crates decide).
+    ///
+    /// # Errors
+    /// The game is over or the player no longer plays.
+    pub fn time_out(&mut self, player: usize) -> Result<(), RulesRefusal> {
+        match self {
+            RoomGame::Draughts(g) => {
+                let first = g.start_position().turn();
+                let color = if player == 0 { first } else { !first };
+                g.time_out(color).map_err(draughts_refusal)
+            }
+            RoomGame::Halma(g) => {
+                let seat = RoomGame::halma_seat(g, player)
+                    .ok_or_else(|| RulesRefusal::IllegalMove("no such player".into()))?;
+                g.time_out(seat).map_err(|e| match e {
+                    halma::PlayError::GameOver => RulesRefusal::GameOver(e.to_string()),
+                    _ => RulesRefusal::IllegalMove(e.to_string()),
+                })
+            }
+        }
+    }
+
     /// Whether `player` has left the game (resigned, finished or out) while it goes on.
     pub fn has_left(&self, player: usize) -> bool {
         match self {

@@ -1,5 +1,6 @@
 //! The JSON API and the WebSocket upgrade.
 
+use crate::clocks::TimeControl;
 use crate::game::GameKind;
 use crate::ids::is_valid_id;
 use crate::per_address::{AddressLimits, SocketCounts};
@@ -34,6 +35,8 @@ pub struct App {
     pub sockets_by_address: Arc<SocketCounts>,
     /// Every room socket's task holds a receiver: `closed` waits for the last to end.
     pub sessions: tokio::sync::watch::Sender<()>,
+    /// The shortest initial time a timed room may have.
+    pub min_clock_ms: u64,
 }
 
 /// The largest request body accepted (room creation is the only request with one).
@@ -139,7 +142,7 @@ pub(crate) fn problem(status: StatusCode, code: &str, message: impl Into<String>
 }
 
 /// `POST /api/rooms {"variant": "english"}`, optionally with `"fen"`: the position the room's
-/// games start from, `"players"` and the creator's `"name"`.
+/// games start from, `"players"`, the creator's `"name"`, `"computers"` and `"clock"`.
 pub async fn create_room(
     State(app): State<Arc<App>>,
     body: Result<Bytes, BytesRejection>,
@@ -197,10 +200,17 @@ pub async fn create_room(
             Ok(computers) => computers,
             Err(message) => return problem(StatusCode::BAD_REQUEST, "bad_computers", message),
         };
+    let clock = match request.clock {
+        None => None,
+        Some(c) => match TimeControl::new(c.initial_ms, c.increment_ms, app.min_clock_ms) {
+            Ok(control) => Some(control),
+            Err(message) => return problem(StatusCode::BAD_REQUEST, "bad_clock", message),
+        },
+    };
     match app
         .shared
         .hub
-        .create_room(game, request.fen, name, &computers)
+        .create_room(game, request.fen, name, &computers, clock)
         .await
     {
         Ok((room, token)) => (
@@ -274,7 +284,7 @@ pub async fn room_info(State(app): State<Arc<App>>, Path(id): Path<String>) -> R
     match app.shared.hub.find(&id).await {
         Ok(Found::Live(handle)) => {
             let room = handle.room.lock().await;
-            let snapshot = crate::socket::snapshot(&room, None);
+            let snapshot = crate::socket::snapshot(&room, None, app.shared.hub.now());
             Json(json!({
                 "room": snapshot.room,
                 "variant": snapshot.variant,

@@ -10,6 +10,7 @@
 
 pub mod assets;
 pub mod clock;
+pub mod clocks;
 mod computer;
 pub mod game;
 mod http;
@@ -77,6 +78,8 @@ pub struct ServerOptions {
     /// The least time between a room's previous move and a computer seat's move being played,
     /// so that people can follow computers playing each other (zero: at once).
     pub computer_pace: Duration,
+    /// The shortest initial time a timed room may have, in milliseconds.
+    pub min_clock_ms: u64,
 }
 
 impl Default for ServerOptions {
@@ -92,6 +95,7 @@ impl Default for ServerOptions {
             per_address: AddressLimits::default(),
             timeouts: Timeouts::default(),
             computer_pace: DEFAULT_COMPUTER_PACE,
+            min_clock_ms: clocks::DEFAULT_MIN_INITIAL_MS,
         }
     }
 }
@@ -180,6 +184,9 @@ impl Server {
             limits: options.limits.clone(),
             shutdown,
         });
+        let (flags, named) = tokio::sync::mpsc::unbounded_channel();
+        shared.hub.watch_flags_with(flags);
+        tokio::spawn(state::watch_flags(shared.clone(), named));
         let (computer, wanted) = tokio::sync::mpsc::unbounded_channel();
         shared.hub.play_computers_with(computer);
         tokio::spawn(computer::drive(
@@ -196,6 +203,7 @@ impl Server {
             per_address: options.per_address,
             sockets_by_address: Arc::default(),
             sessions: watch::channel(()).0,
+            min_clock_ms: options.min_clock_ms,
         });
         Ok(Server {
             listener,

@@ -154,8 +154,33 @@ pub struct Event {
     pub v: u64,
     /// Server time in milliseconds since the Unix epoch.
     pub at: u64,
+    /// In a timed room, the clocks just after the event (as of `at`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
     #[serde(flatten)]
     pub kind: EventKind,
+}
+
+/// A time control: `initial_ms` for the game, `increment_ms` more after each move (Fischer).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
+#[serde(deny_unknown_fields)]
+pub struct TimeControlView {
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// A timed room's clocks. Only the clock of the seat to move runs, from the game's first move
+/// on; a page counts it down from the moment the message arrives.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(test, derive(tsify::Tsify), tsify(missing_as_null))]
+pub struct ClockView {
+    pub control: TimeControlView,
+    /// Every seat's time left in milliseconds, by seat number, when the message was made (an
+    /// event's: at its `at`).
+    pub remaining_ms: Vec<u64>,
+    /// The seat whose clock runs (`None` before the first move and once the game is over).
+    pub running: Option<u8>,
 }
 
 /// What happened in the room.
@@ -196,6 +221,13 @@ pub enum EventKind {
     /// `seat` resigned. In Halma with more than two players the game goes on (`outcome` is
     /// `null` until it ends) and the resigned player's pieces stay as obstacles.
     Resigned {
+        seat: Seat,
+        seat_no: u8,
+        outcome: Option<OutcomeView>,
+    },
+    /// `seat`'s time ran out: it loses unless no opponent could still win (a draw). In Halma
+    /// with more than two players it leaves the game as a resigner does and the game goes on.
+    Flagged {
         seat: Seat,
         seat_no: u8,
         outcome: Option<OutcomeView>,
@@ -309,6 +341,8 @@ pub struct Snapshot {
     /// Set when a player took the game out of the room to play the computer.
     pub left_for_computer: Option<Seat>,
     pub presence: Presence,
+    /// The clocks of a timed room, as of this message (`null`: untimed).
+    pub clock: Option<ClockView>,
 }
 
 /// `POST /api/rooms`: the room to create.
@@ -331,6 +365,10 @@ pub struct CreateRoom {
     /// Seats the computer plays from the start, each at its level (not the creator's seat 0).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub computers: Option<Vec<ComputerSeatRequest>>,
+    /// The time control; without it the room is untimed. The initial time is one minute to
+    /// three hours, the increment at most three minutes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<TimeControlView>,
 }
 
 /// A seat of a new room that the computer plays.
@@ -414,9 +452,12 @@ pub enum ServerMessage {
         ack: u64,
         v: u64,
     },
-    /// The missed events were replayed: the receiver is at `v`.
+    /// The missed events were replayed: the receiver is at `v`. `clock`: a timed room's
+    /// clocks now (the replayed events' are older).
     Synced {
         v: u64,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock: Option<ClockView>,
     },
     Presence(Presence),
     /// `seat` (`seat_no`) has been away long enough that the others may continue against the
@@ -505,6 +546,7 @@ mod tests {
         let e = Event {
             v: 4,
             at: 9,
+            clock: None,
             kind: EventKind::Joined {
                 seat: Seat::Joiner,
                 seat_no: 1,

@@ -10,6 +10,7 @@
 //! what the rules cannot know (who holds which seat, whose turn a seat's colour is, versions,
 //! absence).
 
+use crate::clocks::{ClockReading, ClockTimes, Clocks};
 use crate::game::{GameEnd, RoomGame, RulesRefusal};
 use crate::ids::is_valid_id;
 use crate::protocol::ErrorCode;
@@ -111,13 +112,18 @@ pub enum RoomEventKind {
     ComputersSeated { seats: Vec<SeatNo>, level: Level },
     /// The holder of `seat` took it back from the computer.
     SeatReclaimed { seat: SeatNo },
-    /// `seat` played `notation` (full-path notation once prepared).
+    /// `seat` played `notation` (full-path notation once prepared). In a timed room
+    /// `clock_ms` is the mover's time left after it, with the increment (worked out when the
+    /// move is prepared, then stored: a restart does not recount it from the events' times).
     Moved {
         seat: SeatNo,
         ack: u64,
         notation: String,
         offer_draw: bool,
+        clock_ms: Option<u64>,
     },
+    /// `seat`'s time ran out.
+    Flagged { seat: SeatNo },
     /// `seat` accepted the draw offer.
     DrawAccepted { seat: SeatNo },
     /// `seat` resigned.
@@ -153,6 +159,8 @@ pub struct Applied {
     pub result: Option<GameResult>,
     /// For a rematch: the seat that moves first.
     pub first: Option<SeatNo>,
+    /// In a timed room, the clocks just after the event.
+    pub clocks: Option<ClockReading>,
 }
 
 /// An event checked against the room and ready to commit (and, live, to store first).
@@ -242,6 +250,12 @@ pub struct Room {
     idle_since: Option<u64>,
     /// The presence times as last handed to the store.
     saved_presence: Option<PresenceTimes>,
+    /// The clocks of a timed room.
+    clocks: Option<Clocks>,
+    /// The clocks as last noted while one ran (saved with the presence times).
+    clocks_noted: Option<ClockTimes>,
+    /// Whether the current game's first move has been played: clocks run from then on.
+    clocks_started: bool,
 }
 
 impl Room {
@@ -252,6 +266,7 @@ impl Room {
     pub fn new(record: RoomRecord) -> Result<Room, String> {
         let created = record.created_at;
         let mut seats = vec![SeatState::default(); usize::from(record.seats.max(1))];
+        let clocks = record.clock.map(|c| Clocks::new(c, seats.len()));
         seats[0].token = Some(record.creator_token.clone());
         seats[0].name = record.creator_name.clone();
         seats[0].away_since = Some(created);
@@ -268,6 +283,9 @@ impl Room {
             recent: VecDeque::new(),
             idle_since: Some(created),
             saved_presence: None,
+            clocks,
+            clocks_noted: None,
+            clocks_started: false,
         })
     }
 
@@ -294,6 +312,10 @@ impl Room {
             seat.away_since = seat.token.is_some().then_some(since);
         }
         room.idle_since = Some(saved.idle_since.unwrap_or(now));
+        if let Some(clocks) = &mut room.clocks {
+            clocks.resume(saved.clocks.as_ref(), now);
+        }
+        room.clocks_noted = saved.clocks;
         room.saved_presence = Some(room.presence_times());
         Ok(room)
     }
@@ -325,6 +347,7 @@ impl Room {
             | RoomEventKind::Moved { seat, .. }
             | RoomEventKind::DrawAccepted { seat }
             | RoomEventKind::Resigned { seat }
+            | RoomEventKind::Flagged { seat }
             | RoomEventKind::LeftForComputer { seat } => vec![*seat],
             RoomEventKind::ComputersSeated { seats, .. } => seats.clone(),
             RoomEventKind::Rematch { .. } => Vec::new(),
@@ -353,12 +376,17 @@ impl Room {
                 }
             }
             RoomEventKind::Moved {
+                seat,
                 notation: text,
                 offer_draw,
+                clock_ms,
                 ..
             } => {
                 let mut game = self.game.clone();
                 *text = game.play(text, *offer_draw).map_err(rules_refusal)?;
+                if let (None, Some(clocks)) = (*clock_ms, &self.clocks) {
+                    *clock_ms = Some(clocks.after_move(*seat, event.at));
+                }
                 fen = Some(game.position_text());
                 applied_game = Some(game);
             }
@@ -370,6 +398,15 @@ impl Room {
             RoomEventKind::Resigned { seat } => {
                 let mut game = self.game.clone();
                 game.resign(self.player_of(*seat)).map_err(rules_refusal)?;
+                applied_game = Some(game);
+            }
+            RoomEventKind::Flagged { seat } => {
+                if self.clocks.is_none() {
+                    return refuse(ErrorCode::NotAway, "the room has no clocks");
+                }
+                let mut game = self.game.clone();
+                game.time_out(self.player_of(*seat))
+                    .map_err(rules_refusal)?;
                 applied_game = Some(game);
             }
             RoomEventKind::Rematch { game } => {
@@ -396,6 +433,7 @@ impl Room {
                 fen,
                 result,
                 first,
+                clocks: None,
             },
             game: applied_game,
         })
@@ -403,7 +441,7 @@ impl Room {
 
     /// Makes a prepared event part of the room. Returns it with what followed from it.
     pub fn commit(&mut self, prepared: Prepared) -> &Applied {
-        let Prepared { applied, game } = prepared;
+        let Prepared { mut applied, game } = prepared;
         if let Some(game) = game {
             self.game = game;
         }
@@ -427,17 +465,35 @@ impl Room {
                 state.computer = None;
                 state.away_signalled = false;
             }
-            RoomEventKind::Moved { seat, ack, .. } => {
+            RoomEventKind::Moved {
+                seat,
+                ack,
+                clock_ms,
+                ..
+            } => {
                 // The computer's moves have no ids of their own: a holder taking the seat back
                 // numbers its moves afresh.
                 if self.seats[seat.index()].computer.is_none() {
                     self.acks.insert((*seat, *ack), event.v);
+                }
+                if let (Some(clocks), Some(ms)) = (&mut self.clocks, clock_ms) {
+                    clocks.moved(*seat, *ms);
+                }
+                self.clocks_started = true;
+            }
+            RoomEventKind::Flagged { seat } => {
+                if let Some(clocks) = &mut self.clocks {
+                    clocks.flagged(*seat);
                 }
             }
             RoomEventKind::Rematch { game } => {
                 self.game_no = *game;
                 self.game_start_v = event.v;
                 self.left_for_computer = None;
+                self.clocks_started = false;
+                if let Some(clocks) = &mut self.clocks {
+                    clocks.reset();
+                }
                 for seat in &mut self.seats {
                     seat.away_signalled = false;
                 }
@@ -446,6 +502,11 @@ impl Room {
             RoomEventKind::DrawAccepted { .. } | RoomEventKind::Resigned { .. } => {}
         }
         self.v = event.v;
+        let next = self.clock_to_run();
+        if let Some(clocks) = &mut self.clocks {
+            clocks.run(next, event.at);
+            applied.clocks = Some(clocks.reading(event.at));
+        }
         self.recent.push_back(applied);
         if self.recent.len() > REPLAY_EVENTS {
             self.recent.pop_front();
@@ -454,12 +515,46 @@ impl Room {
         &self.recent[self.recent.len() - 1]
     }
 
-    /// Since when nobody has been connected to the room and to each seat.
+    /// Since when nobody has been connected to the room and to each seat, and the clocks as
+    /// last noted.
     pub fn presence_times(&self) -> PresenceTimes {
         PresenceTimes {
             idle_since: self.idle_since,
             away_since: self.seats.iter().map(|s| s.away_since).collect(),
+            clocks: self.clocks_noted.clone(),
         }
+    }
+
+    /// The room's clocks, if it is timed.
+    pub fn clocks(&self) -> Option<&Clocks> {
+        self.clocks.as_ref()
+    }
+
+    /// The seat whose clock should run: the seat to move, once the game's first move is played
+    /// and while the game is played in the room.
+    fn clock_to_run(&self) -> Option<SeatNo> {
+        if !self.clocks_started || !self.all_seated() || self.over() {
+            return None;
+        }
+        self.seat_to_move()
+    }
+
+    /// Notes the clocks at `now` to be saved with the presence times, if one runs; returns
+    /// whether one does.
+    pub fn note_clocks(&mut self, now: u64) -> bool {
+        match &self.clocks {
+            Some(clocks) if clocks.running().is_some() => {
+                self.clocks_noted = Some(clocks.times(now));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The event that ends a seat's game on time at `now`, if its time has run out.
+    pub fn flag_due(&self, now: u64) -> Option<RoomEventKind> {
+        let seat = self.clocks.as_ref()?.flag_due(now)?;
+        Some(RoomEventKind::Flagged { seat })
     }
 
     /// The presence times, if they changed since they were last taken to be saved.
@@ -769,6 +864,7 @@ impl Room {
                     ack: 0,
                     notation: notation.clone(),
                     offer_draw: false,
+                    clock_ms: None,
                 }
             }
             Action::Move {
@@ -801,6 +897,7 @@ impl Room {
                     ack: *ack,
                     notation: notation.clone(),
                     offer_draw: *offer_draw,
+                    clock_ms: None,
                 }
             }
             Action::AcceptDraw { v } => {

@@ -3,9 +3,11 @@
 //! protocol: client messages become [`Action`]s, applied [`RoomEvent`](crate::room::RoomEvent)s
 //! and the room's state become protocol messages.
 
+use crate::clock::Clock;
+use crate::clocks::ClockReading;
 use crate::protocol::{
-    close, ClientMessage, Colors, ErrorCode, Event, EventKind, OutcomeView, Presence, Seat,
-    SeatPresence, SeatView, ServerMessage, Side, Snapshot,
+    close, ClientMessage, ClockView, Colors, ErrorCode, Event, EventKind, OutcomeView, Presence,
+    Seat, SeatPresence, SeatView, ServerMessage, Side, Snapshot, TimeControlView,
 };
 use crate::room::{Action, Applied, GameResult, Refusal, Room, RoomEventKind, SeatNo, LIFETIME_MS};
 use crate::state::{to_json, Answer, Broadcast, Found, Hub, RoomHandle};
@@ -105,7 +107,11 @@ struct Conn {
     seat: Option<SeatNo>,
     /// The last event version this connection has been sent.
     sent_v: u64,
+    clock: Arc<dyn Clock>,
 }
+
+/// Events to replay, the version they bring the receiver to, and the clocks now.
+type Replay = (Vec<Applied>, u64, Option<ClockView>);
 
 impl Conn {
     async fn send(&mut self, text: Utf8Bytes) -> Result<(), Closing> {
@@ -206,11 +212,12 @@ impl Conn {
 
     /// Sends the events after `v` if still kept (then `synced`), or a snapshot.
     async fn catch_up(&mut self, handle: &RoomHandle, v: Option<u64>) -> Result<(), Closing> {
+        let now = self.clock.now_ms();
         let (events, snapshot) = {
             let room = handle.room.lock().await;
             match v.and_then(|v| room.events_after(v)) {
-                Some(events) => (Some((events, room.v)), None),
-                None => (None, Some(snapshot(&room, self.seat))),
+                Some(events) => (Some((events, room.v, clocks_now(&room, now))), None),
+                None => (None, Some(snapshot(&room, self.seat, now))),
             }
         };
         self.send_catch_up(events, snapshot).await
@@ -218,10 +225,10 @@ impl Conn {
 
     async fn send_catch_up(
         &mut self,
-        events: Option<(Vec<Applied>, u64)>,
+        events: Option<Replay>,
         snapshot: Option<Snapshot>,
     ) -> Result<(), Closing> {
-        if let Some((events, v)) = events {
+        if let Some((events, v, clock)) = events {
             for applied in events {
                 if applied.event.v > self.sent_v {
                     self.sent_v = applied.event.v;
@@ -229,7 +236,7 @@ impl Conn {
                 }
             }
             self.sent_v = self.sent_v.max(v);
-            self.send_msg(&ServerMessage::Synced { v }).await?;
+            self.send_msg(&ServerMessage::Synced { v, clock }).await?;
         }
         if let Some(snapshot) = snapshot {
             self.sent_v = snapshot.v;
@@ -277,6 +284,7 @@ pub async fn run(socket: WebSocket, shared: Arc<Shared>, room_id: String) {
         socket,
         seat: None,
         sent_v: 0,
+        clock: shared.hub.clock(),
     };
     let handle = match shared.hub.find(&room_id).await {
         Ok(Found::Live(handle)) => handle,
@@ -374,9 +382,10 @@ async fn serve(
         let updates = handle.updates.subscribe();
         let presence = to_json(&ServerMessage::Presence(presence(&room)));
         let _ = handle.updates.send(Broadcast::Text(presence));
+        let now = shared.hub.now();
         let (events, snapshot) = match v.and_then(|v| room.events_after(v)) {
-            Some(events) => (Some((events, room.v)), None),
-            None => (None, Some(snapshot(&room, seat))),
+            Some(events) => (Some((events, room.v, clocks_now(&room, now))), None),
+            None => (None, Some(snapshot(&room, seat, now))),
         };
         let queued = shared.hub.queue_presence(&mut room);
         (updates, bad_token, events, snapshot, queued)
@@ -638,6 +647,7 @@ pub fn event_message(applied: &Applied) -> Event {
             ack,
             notation,
             offer_draw,
+            ..
         } => EventKind::Moved {
             seat: wire_seat(*seat),
             seat_no: seat.0,
@@ -653,6 +663,11 @@ pub fn event_message(applied: &Applied) -> Event {
             outcome: ended(),
         },
         RoomEventKind::Resigned { seat } => EventKind::Resigned {
+            seat: wire_seat(*seat),
+            seat_no: seat.0,
+            outcome: applied.result.as_ref().map(outcome_view),
+        },
+        RoomEventKind::Flagged { seat } => EventKind::Flagged {
             seat: wire_seat(*seat),
             seat_no: seat.0,
             outcome: applied.result.as_ref().map(outcome_view),
@@ -673,8 +688,26 @@ pub fn event_message(applied: &Applied) -> Event {
     Event {
         v: event.v,
         at: event.at,
+        clock: applied.clocks.as_ref().map(clock_view),
         kind,
     }
+}
+
+/// Clocks as the protocol writes them.
+pub fn clock_view(reading: &ClockReading) -> ClockView {
+    ClockView {
+        control: TimeControlView {
+            initial_ms: reading.control.initial_ms,
+            increment_ms: reading.control.increment_ms,
+        },
+        remaining_ms: reading.remaining_ms.clone(),
+        running: reading.running.map(|s| s.0),
+    }
+}
+
+/// A timed room's clocks at `now`.
+pub fn clocks_now(room: &Room, now: u64) -> Option<ClockView> {
+    room.clocks().map(|c| clock_view(&c.reading(now)))
 }
 
 /// Who is connected to `room`.
@@ -718,8 +751,8 @@ fn seat_views(room: &Room) -> Vec<SeatView> {
         .collect()
 }
 
-/// The whole of `room` as the holder of seat `you` (`None`: a spectator) sees it.
-pub fn snapshot(room: &Room, you: Option<SeatNo>) -> Snapshot {
+/// The whole of `room` at `now` as the holder of seat `you` (`None`: a spectator) sees it.
+pub fn snapshot(room: &Room, you: Option<SeatNo>, now: u64) -> Snapshot {
     let game = room.game();
     let draughts = game.draughts();
     let over = room.over();
@@ -765,6 +798,7 @@ pub fn snapshot(room: &Room, you: Option<SeatNo>) -> Snapshot {
         outcome: room.result().as_ref().map(outcome_view),
         left_for_computer: room.left_for_computer().map(wire_seat),
         presence: presence(room),
+        clock: clocks_now(room, now),
     }
 }
 

@@ -4,6 +4,7 @@
 //! together in the next one (group commit): each write still waits for its own durable commit,
 //! but many rooms share one disk sync.
 
+use crate::clocks::TimeControl;
 use crate::game::GameKind;
 use crate::room::RoomEvent;
 use crate::store::{
@@ -30,7 +31,9 @@ CREATE TABLE IF NOT EXISTS rooms (
     v             INTEGER NOT NULL DEFAULT 0,
     seats         INTEGER NOT NULL DEFAULT 2,
     presence      TEXT,
-    creator_name  TEXT
+    creator_name  TEXT,
+    clock_initial_ms   INTEGER,
+    clock_increment_ms INTEGER
 );
 CREATE TABLE IF NOT EXISTS events (
     room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
@@ -59,7 +62,10 @@ CREATE TABLE IF NOT EXISTS expired_rooms (
 ///   their player count); event bodies in stored format 4 (names, computer seats).
 /// - 5: `rooms.creator_name`, the name the creator gave when making the room; event bodies as
 ///   in 4.
-const SCHEMA_VERSION: i64 = 5;
+/// - 6: `rooms.clock_initial_ms` and `clock_increment_ms`, a timed room's control (`NULL`:
+///   untimed); event bodies in stored format 6 (time left on moves, `flagged`); the clocks as
+///   last noted in the presence JSON.
+const SCHEMA_VERSION: i64 = 6;
 const _: () = assert!(SCHEMA_VERSION == stored::FORMAT);
 /// `PRAGMA application_id` of kingme's databases ("king"), so another program's SQLite file is
 /// refused instead of having rooms added to it.
@@ -123,6 +129,9 @@ fn migrate(conn: &mut Connection, version: i64) -> Result<(), StoreError> {
     if version < 5 {
         migrate_4_to_5(&tx).map_err(failed)?;
     }
+    if version < 6 {
+        migrate_5_to_6(&tx).map_err(failed)?;
+    }
     tx.pragma_update(None, "user_version", SCHEMA_VERSION)
         .map_err(|e| failed(e.to_string()))?;
     tx.commit().map_err(|e| failed(e.to_string()))
@@ -184,6 +193,15 @@ fn migrate_2_to_3(conn: &Connection) -> Result<(), String> {
 fn migrate_4_to_5(conn: &Connection) -> Result<(), String> {
     conn.execute_batch("ALTER TABLE rooms ADD COLUMN creator_name TEXT;")
         .map_err(|e| e.to_string())
+}
+
+/// Schema 5 → 6: columns for the time control (rooms made before are untimed).
+fn migrate_5_to_6(conn: &Connection) -> Result<(), String> {
+    conn.execute_batch(
+        "ALTER TABLE rooms ADD COLUMN clock_initial_ms INTEGER;
+         ALTER TABLE rooms ADD COLUMN clock_increment_ms INTEGER;",
+    )
+    .map_err(|e| e.to_string())
 }
 
 /// Creates the tables a new database lacks and stamps it as kingme's.
@@ -470,8 +488,8 @@ fn in_savepoint(
 fn create(conn: &Connection, r: &RoomRecord) -> Result<(), StoreError> {
     conn.execute(
         "INSERT INTO rooms (id, variant, created_at, creator_token, start_fen, seats, v,
-                            creator_name)
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7)",
+                            creator_name, clock_initial_ms, clock_increment_ms)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, 0, ?7, ?8, ?9)",
         params![
             r.id,
             r.game.key(),
@@ -479,7 +497,9 @@ fn create(conn: &Connection, r: &RoomRecord) -> Result<(), StoreError> {
             r.creator_token,
             r.start_fen,
             r.seats,
-            r.creator_name
+            r.creator_name,
+            r.clock.map(|c| to_sql_int(c.initial_ms)),
+            r.clock.map(|c| to_sql_int(c.increment_ms)),
         ],
     )
     .map_err(backend)?;
@@ -562,10 +582,19 @@ type RecordRow = (
     u8,
     Option<String>,
     Option<String>,
+    (Option<i64>, Option<i64>),
 );
 
 fn record_from_row(row: RecordRow) -> Result<(RoomRecord, Option<PresenceTimes>), StoreError> {
-    let (id, variant, created_at, creator_token, start_fen, seats, presence, creator_name) = row;
+    let (id, variant, created_at, creator_token, start_fen, seats, presence, creator_name, clock) =
+        row;
+    let clock = match clock {
+        (Some(initial), Some(increment)) => Some(TimeControl {
+            initial_ms: from_sql_int(initial),
+            increment_ms: from_sql_int(increment),
+        }),
+        _ => None,
+    };
     let presence = match presence {
         Some(json) => Some(
             serde_json::from_str::<StoredPresence>(&json)
@@ -584,6 +613,7 @@ fn record_from_row(row: RecordRow) -> Result<(RoomRecord, Option<PresenceTimes>)
         creator_token,
         creator_name,
         start_fen,
+        clock,
     };
     Ok((record, presence))
 }
@@ -611,7 +641,8 @@ fn events_of(conn: &Connection, room: &str) -> Result<Vec<RoomEvent>, StoreError
 }
 
 const RECORD_COLUMNS: &str = "SELECT id, variant, created_at, creator_token, start_fen, seats, \
-                              presence, creator_name FROM rooms";
+                              presence, creator_name, clock_initial_ms, clock_increment_ms \
+                              FROM rooms";
 
 fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
     Ok((
@@ -623,6 +654,7 @@ fn read_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<RecordRow> {
         row.get(5)?,
         row.get(6)?,
         row.get(7)?,
+        (row.get(8)?, row.get(9)?),
     ))
 }
 
@@ -693,6 +725,7 @@ mod tests {
             creator_token: "c".into(),
             creator_name: None,
             start_fen: None,
+            clock: None,
         }
     }
 
@@ -736,7 +769,7 @@ mod tests {
             |name: &str| -> i64 { conn.pragma_query_value(None, name, |r| r.get(0)).unwrap() };
         assert_eq!(
             (read("user_version"), read("application_id")),
-            (5, APPLICATION_ID)
+            (6, APPLICATION_ID)
         );
         drop(conn);
         // Opening it again is fine.

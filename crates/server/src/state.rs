@@ -1,6 +1,7 @@
 //! The rooms of one server: creation, lookup, persisted changes, broadcast, expiry.
 
 use crate::clock::Clock;
+use crate::clocks::TimeControl;
 use crate::game::GameKind;
 use crate::ids::random_id;
 use crate::protocol::{close, ErrorCode, ServerMessage};
@@ -100,6 +101,9 @@ pub struct Hub {
     clock: Arc<dyn Clock>,
     /// Where rooms that may have a computer to move are named ([`crate::computer::drive`]).
     computer: OnceLock<mpsc::UnboundedSender<String>>,
+    /// Where rooms whose running clock will run out are named, with the time it will
+    /// ([`watch_flags`]).
+    flags: OnceLock<mpsc::UnboundedSender<(String, u64)>>,
 }
 
 pub fn to_json(msg: &impl serde::Serialize) -> Utf8Bytes {
@@ -113,6 +117,7 @@ impl Hub {
             store,
             clock,
             computer: OnceLock::new(),
+            flags: OnceLock::new(),
         }
     }
 
@@ -134,6 +139,35 @@ impl Hub {
                 let _ = computer.send(room.record.id.clone());
             }
         }
+    }
+
+    /// Sends rooms whose clock runs to `flags` with the time it runs out, starting with every
+    /// room in memory.
+    pub fn watch_flags_with(&self, flags: mpsc::UnboundedSender<(String, u64)>) {
+        let _ = self.flags.set(flags);
+        let handles: Vec<Arc<RoomHandle>> = match self.rooms.read() {
+            Ok(rooms) => rooms.values().cloned().collect(),
+            Err(_) => return,
+        };
+        for handle in handles {
+            if let Ok(room) = handle.room.try_lock() {
+                self.flag_may_fall(&room);
+            }
+        }
+    }
+
+    /// Names `room` to the flag watcher if a clock runs in it.
+    fn flag_may_fall(&self, room: &Room) {
+        if let (Some(at), Some(flags)) = (
+            room.clocks().and_then(crate::clocks::Clocks::flag_at),
+            self.flags.get(),
+        ) {
+            let _ = flags.send((room.record.id.clone(), at));
+        }
+    }
+
+    pub fn clock(&self) -> Arc<dyn Clock> {
+        self.clock.clone()
     }
 
     pub fn now(&self) -> u64 {
@@ -202,6 +236,7 @@ impl Hub {
         start_fen: Option<String>,
         creator_name: Option<String>,
         computers: &[(SeatNo, Level)],
+        clock: Option<TimeControl>,
     ) -> Result<(String, String), CreateError> {
         let record = RoomRecord {
             id: random_id(),
@@ -211,6 +246,7 @@ impl Hub {
             creator_token: random_id(),
             creator_name,
             start_fen,
+            clock,
         };
         let room = Room::new(record.clone()).map_err(CreateError::Fen)?;
         self.store
@@ -257,6 +293,7 @@ impl Hub {
             RoomLookup::Live(stored) => match Room::restore(*stored, self.now()) {
                 Ok(room) => {
                     self.computer_may_move(&room);
+                    self.flag_may_fall(&room);
                     Found::Live(self.insert(room))
                 }
                 Err(e) => {
@@ -300,10 +337,35 @@ impl Hub {
     ) -> Result<Answer, Refusal> {
         let mut room = handle.room.lock().await;
         let now = self.now();
+        // A clock that ran out ends the game before anything else is decided.
+        if let Some(flag) = room.flag_due(now) {
+            self.record(handle, &mut room, flag, now).await?;
+        }
         let kind = match room.decide(seat, action, now, random_id)? {
             Decision::AlreadyApplied { ack, v } => return Ok(Answer::Ack { ack, v }),
             Decision::Event(kind) => kind,
         };
+        let answer = self.record(handle, &mut room, kind, now).await?;
+        if let Answer::Seated { seat, .. } = &answer {
+            room.seat_spectator(*seat);
+            let presence = ServerMessage::Presence(presence(&room));
+            let _ = handle.updates.send(Broadcast::Text(to_json(&presence)));
+        }
+        let queued = self.queue_presence(&mut room);
+        drop(room);
+        self.presence_saved(queued).await;
+        Ok(answer)
+    }
+
+    /// Prepares, stores, commits and broadcasts one event of `room`, then names the room to
+    /// the computer and the flag watcher.
+    async fn record(
+        &self,
+        handle: &RoomHandle,
+        room: &mut Room,
+        kind: RoomEventKind,
+        now: u64,
+    ) -> Result<Answer, Refusal> {
         let prepared = room.prepare(RoomEvent {
             v: room.v + 1,
             at: now,
@@ -333,22 +395,28 @@ impl Hub {
         if matches!(applied.event.kind, RoomEventKind::Moved { .. }) {
             handle.moved_now();
         }
-        if let Answer::Seated { seat, .. } = &answer {
-            room.seat_spectator(*seat);
-        }
         let _ = handle.updates.send(Broadcast::Event(v, json));
-        if matches!(answer, Answer::Seated { .. }) {
-            let presence = ServerMessage::Presence(presence(&room));
-            let _ = handle.updates.send(Broadcast::Text(to_json(&presence)));
-        }
-        self.computer_may_move(&room);
-        let queued = self.queue_presence(&mut room);
-        drop(room);
-        self.presence_saved(queued).await;
+        self.computer_may_move(room);
+        self.flag_may_fall(room);
         Ok(answer)
     }
 
-    /// Expires rooms past their time and tells players who have been away for two minutes.
+    /// Ends the game of room `id` on time if its running clock has run out.
+    pub async fn flag_if_due(&self, id: &str) {
+        let Some(handle) = self.get(id) else {
+            return;
+        };
+        let mut room = handle.room.lock().await;
+        let now = self.now();
+        if let Some(flag) = room.flag_due(now) {
+            if let Err(refusal) = self.record(&handle, &mut room, flag, now).await {
+                tracing::warn!("room {id}: flag not recorded: {}", refusal.message);
+            }
+        }
+    }
+
+    /// Expires rooms past their time, ends games whose clock ran out, notes running clocks for
+    /// a restart, and tells players who have been away for two minutes.
     /// Returns how many rooms expired.
     pub async fn sweep(&self) -> usize {
         let now = self.now();
@@ -379,6 +447,15 @@ impl Hub {
                 expired += 1;
                 continue;
             }
+            if let Some(flag) = room.flag_due(now) {
+                if let Err(refusal) = self.record(&handle, &mut room, flag, now).await {
+                    tracing::warn!("room {}: flag not recorded: {}", handle.id, refusal.message);
+                }
+            }
+            if room.note_clocks(now) {
+                let queued = self.queue_presence(&mut room);
+                self.presence_saved(queued).await;
+            }
             for (seat, since) in room.newly_away(now) {
                 let msg = to_json(&ServerMessage::Away {
                     seat: wire_seat(seat),
@@ -389,5 +466,21 @@ impl Hub {
             }
         }
         expired
+    }
+}
+
+/// Sleeps until each named room's clock would run out, then lets the hub look (a move may have
+/// stopped it meanwhile: then nothing happens).
+pub async fn watch_flags(
+    shared: Arc<crate::socket::Shared>,
+    mut named: mpsc::UnboundedReceiver<(String, u64)>,
+) {
+    while let Some((room, at)) = named.recv().await {
+        let shared = shared.clone();
+        let wait = at.saturating_sub(shared.hub.now());
+        tokio::spawn(async move {
+            tokio::time::sleep(std::time::Duration::from_millis(wait)).await;
+            shared.hub.flag_if_due(&room).await;
+        });
     }
 }

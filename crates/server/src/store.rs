@@ -6,6 +6,7 @@
 //! (`v` must be the stored version + 1), so several server instances could share one networked
 //! store without two of them writing the same room version.
 
+use crate::clocks::{ClockTimes, TimeControl};
 use crate::game::GameKind;
 use crate::room::RoomEvent;
 use std::fmt;
@@ -29,6 +30,8 @@ pub struct RoomRecord {
     pub creator_name: Option<String>,
     /// The position every game of the room starts from (FEN); `None`: the variant's start.
     pub start_fen: Option<String>,
+    /// The room's time control; `None`: untimed.
+    pub clock: Option<TimeControl>,
 }
 
 /// Since when nobody has been connected to a room and to each of its seats: the instants its
@@ -39,6 +42,9 @@ pub struct PresenceTimes {
     pub idle_since: Option<u64>,
     /// Per seat, since when nobody has held it (`None`: someone did, or it is free).
     pub away_since: Vec<Option<u64>>,
+    /// The clocks as last noted while one ran, so that a restart charges the seat to move the
+    /// time until then but not the time the server was down.
+    pub clocks: Option<ClockTimes>,
 }
 
 /// A room read back from the store.

@@ -8,6 +8,7 @@
 //! what); what follows from it (positions, results, colours) is recomputed when the room is
 //! rebuilt, by the same code that applies live events.
 
+use crate::clocks::ClockTimes;
 use crate::room::{RoomEvent, RoomEventKind, SeatNo};
 use crate::store::PresenceTimes;
 use serde::{Deserialize, Serialize};
@@ -19,7 +20,9 @@ use serde::{Deserialize, Serialize};
 /// - 4: `seat_taken` may carry the holder's `name`; `computers_seated` and `seat_reclaimed`
 ///   are new. Every format-2 body reads the same in format 4, so the migration rewrites none.
 /// - 5: the same bodies as 4 (schema 5 added the creator's name to the room's row).
-pub const FORMAT: i64 = 5;
+/// - 6: in timed rooms `moved` carries the mover's time left (`clock_ms`), and `flagged` is new.
+///   Every format-5 body reads the same in format 6, so the migration rewrites none.
+pub const FORMAT: i64 = 6;
 
 /// One stored event (the room version is stored beside it, not in it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -52,7 +55,12 @@ pub enum StoredKind {
         #[serde(rename = "move")]
         notation: String,
         offer_draw: bool,
+        /// In a timed room, the mover's time left after the move (milliseconds).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        clock_ms: Option<u64>,
     },
+    /// `seat`'s time ran out.
+    Flagged { seat: u8 },
     /// `seat` accepted the pending draw offer.
     DrawAccepted { seat: u8 },
     /// `seat` resigned.
@@ -82,12 +90,15 @@ impl StoredEvent {
                 ack,
                 notation,
                 offer_draw,
+                clock_ms,
             } => StoredKind::Moved {
                 seat: seat.0,
                 ack: *ack,
                 notation: notation.clone(),
                 offer_draw: *offer_draw,
+                clock_ms: *clock_ms,
             },
+            RoomEventKind::Flagged { seat } => StoredKind::Flagged { seat: seat.0 },
             RoomEventKind::DrawAccepted { seat } => StoredKind::DrawAccepted { seat: seat.0 },
             RoomEventKind::Resigned { seat } => StoredKind::Resigned { seat: seat.0 },
             RoomEventKind::Rematch { game } => StoredKind::Rematch { game: *game },
@@ -119,12 +130,15 @@ impl StoredEvent {
                 ack,
                 notation,
                 offer_draw,
+                clock_ms,
             } => RoomEventKind::Moved {
                 seat: SeatNo(seat),
                 ack,
                 notation,
                 offer_draw,
+                clock_ms,
             },
+            StoredKind::Flagged { seat } => RoomEventKind::Flagged { seat: SeatNo(seat) },
             StoredKind::DrawAccepted { seat } => RoomEventKind::DrawAccepted { seat: SeatNo(seat) },
             StoredKind::Resigned { seat } => RoomEventKind::Resigned { seat: SeatNo(seat) },
             StoredKind::Rematch { game } => RoomEventKind::Rematch { game },
@@ -140,11 +154,20 @@ impl StoredEvent {
     }
 }
 
-/// A room's presence times as stored (`rooms.presence`, from schema 3).
+/// A room's presence times as stored (`rooms.presence`, from schema 3; `clocks` from 6).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct StoredPresence {
     pub idle_since: Option<u64>,
     pub away_since: Vec<Option<u64>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clocks: Option<StoredClockTimes>,
+}
+
+/// The clocks as noted at `at` (milliseconds left per seat).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StoredClockTimes {
+    pub at: u64,
+    pub remaining_ms: Vec<u64>,
 }
 
 impl From<&PresenceTimes> for StoredPresence {
@@ -152,6 +175,10 @@ impl From<&PresenceTimes> for StoredPresence {
         StoredPresence {
             idle_since: p.idle_since,
             away_since: p.away_since.clone(),
+            clocks: p.clocks.as_ref().map(|c| StoredClockTimes {
+                at: c.at,
+                remaining_ms: c.remaining_ms.clone(),
+            }),
         }
     }
 }
@@ -161,6 +188,10 @@ impl From<StoredPresence> for PresenceTimes {
         PresenceTimes {
             idle_since: p.idle_since,
             away_since: p.away_since,
+            clocks: p.clocks.map(|c| ClockTimes {
+                at: c.at,
+                remaining_ms: c.remaining_ms,
+            }),
         }
     }
 }
@@ -250,6 +281,7 @@ pub mod schema1 {
                     ack,
                     notation,
                     offer_draw,
+                    clock_ms: None,
                 },
                 Kind::DrawAccepted { seat } => StoredKind::DrawAccepted {
                     seat: seat.number(),
@@ -309,8 +341,23 @@ mod tests {
                     ack: 3,
                     notation: "c3×e5×g7".into(),
                     offer_draw: true,
+                    clock_ms: None,
                 },
                 r#"{"at":9,"t":"moved","seat":0,"ack":3,"move":"c3×e5×g7","offer_draw":true}"#,
+            ),
+            (
+                RoomEventKind::Moved {
+                    seat: SeatNo(1),
+                    ack: 4,
+                    notation: "d6-c5".into(),
+                    offer_draw: false,
+                    clock_ms: Some(181_500),
+                },
+                r#"{"at":9,"t":"moved","seat":1,"ack":4,"move":"d6-c5","offer_draw":false,"clock_ms":181500}"#,
+            ),
+            (
+                RoomEventKind::Flagged { seat: SeatNo(2) },
+                r#"{"at":9,"t":"flagged","seat":2}"#,
             ),
             (
                 RoomEventKind::DrawAccepted { seat: SeatNo(1) },
@@ -365,7 +412,8 @@ mod tests {
                 seat: 0,
                 ack: 1,
                 notation: "c3-d4".into(),
-                offer_draw: false
+                offer_draw: false,
+                clock_ms: None,
             }
         );
     }

@@ -205,7 +205,7 @@ async fn a_schema_1_database_is_migrated_and_every_room_comes_back_as_it_was() {
     server.stop().await;
 
     // The file is of the current schema now, and it opens again as it is.
-    assert_eq!(pragma(&db, "user_version"), 5);
+    assert_eq!(pragma(&db, "user_version"), 6);
     let server = TestServer::start_with(&db, clock, Limits::default()).await;
     assert_eq!(server.handle.room_count(), rooms.len());
     let unchanged: Vec<Value> = rooms
@@ -256,7 +256,7 @@ async fn a_failed_migration_leaves_the_file_untouched_and_says_why_in_one_line()
     let before = file_state(&db);
     let err = Server::bind(options(&db)).await.unwrap_err().to_string();
     assert!(
-        err.contains("cannot migrate the database from schema 1 to 5")
+        err.contains("cannot migrate the database from schema 1 to 6")
             && err.contains(&format!("room {room}, event 5"))
             && err.contains("unchanged"),
         "{err}"
@@ -271,11 +271,11 @@ async fn a_database_from_a_newer_kingme_is_refused_untouched() {
     let db = fixture_copy();
     {
         let conn = rusqlite::Connection::open(&db.0).unwrap();
-        conn.pragma_update(None, "user_version", 6).unwrap();
+        conn.pragma_update(None, "user_version", 7).unwrap();
     }
     let before = file_state(&db);
     let err = Server::bind(options(&db)).await.unwrap_err().to_string();
-    assert!(err.contains("newer kingme (schema 6"), "{err}");
+    assert!(err.contains("newer kingme (schema 7"), "{err}");
     assert_eq!(file_state(&db), before);
 }
 
@@ -325,5 +325,63 @@ async fn a_schema_4_database_gains_the_creators_name() {
     assert_eq!(snap["seats"][2]["taken"], false);
     watcher.close().await;
     server.stop().await;
-    assert_eq!(pragma(&db, "user_version"), 5);
+    assert_eq!(pragma(&db, "user_version"), 6);
+}
+
+/// A schema-5 file (before clocks) gains the time-control columns; its rooms come back untimed
+/// and their moves as they were.
+#[tokio::test]
+async fn a_schema_5_database_gains_clocks_and_its_rooms_are_untimed() {
+    let db = TempDb::new();
+    let room = "0123456789abcdef0123456789abcdef";
+    let creator = "fedcba9876543210fedcba9876543210";
+    {
+        let conn = rusqlite::Connection::open(&db.0).unwrap();
+        conn.execute_batch(
+            "CREATE TABLE rooms (
+                id TEXT PRIMARY KEY, variant TEXT NOT NULL, created_at INTEGER NOT NULL,
+                creator_token TEXT NOT NULL, start_fen TEXT, v INTEGER NOT NULL DEFAULT 0,
+                seats INTEGER NOT NULL DEFAULT 2, presence TEXT, creator_name TEXT);
+             CREATE TABLE events (
+                room_id TEXT NOT NULL REFERENCES rooms(id) ON DELETE CASCADE,
+                v INTEGER NOT NULL, body TEXT NOT NULL, PRIMARY KEY (room_id, v)) WITHOUT ROWID;
+             CREATE TABLE expired_rooms (id TEXT PRIMARY KEY, expired_at INTEGER NOT NULL);
+             PRAGMA application_id = 1802071655;
+             PRAGMA user_version = 5;",
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO rooms (id, variant, created_at, creator_token, seats, v, creator_name,
+                                presence)
+             VALUES (?1, 'english', ?2, ?3, 2, 2, 'Ann',
+                     '{\"idle_since\":null,\"away_since\":[null,null]}')",
+            rusqlite::params![room, T0 as i64, creator],
+        )
+        .unwrap();
+        for (v, body) in [
+            (
+                1,
+                r#"{"at":1767225600001,"t":"seat_taken","seat":1,"token":"00112233445566778899aabbccddeeff"}"#,
+            ),
+            (
+                2,
+                r#"{"at":1767225600002,"t":"moved","seat":0,"ack":1,"move":"11-15","offer_draw":false}"#,
+            ),
+        ] {
+            conn.execute(
+                "INSERT INTO events (room_id, v, body) VALUES (?1, ?2, ?3)",
+                rusqlite::params![room, v, body],
+            )
+            .unwrap();
+        }
+    }
+    let server = TestServer::start_with(&db, ManualClock::new(T0), Limits::default()).await;
+    let mut watcher = server.connect(room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    assert_eq!(snap["seats"][0]["name"], "Ann");
+    assert_eq!(snap["moves"].as_array().map(Vec::len), Some(1));
+    assert_eq!(snap["clock"], Value::Null);
+    watcher.close().await;
+    server.stop().await;
+    assert_eq!(pragma(&db, "user_version"), 6);
 }

@@ -77,7 +77,7 @@ impl Human {
             if msg["t"] == "moved" {
                 self.position = Position::parse(self.setup, msg["fen"].as_str().unwrap()).unwrap();
             }
-            if msg["t"] == "resigned" {
+            if msg["t"] == "resigned" || msg["t"] == "flagged" {
                 let seat = msg["seat_no"].as_u64().unwrap() as usize;
                 let board = kingme_halma::Seat::new(self.board_seats[seat]).unwrap();
                 self.position.retire(board);
@@ -492,6 +492,47 @@ async fn in_three_player_chinese_checkers_a_resigned_player_leaves_the_others_pl
     assert_eq!(snap["seats"][1]["player"], 0);
     assert_eq!(snap["seats"][0]["player"], 2);
     assert_eq!(snap["moves"], json!([]));
+}
+
+#[tokio::test]
+async fn in_three_player_chinese_checkers_a_seat_out_of_time_leaves_and_the_next_clock_runs() {
+    let db = TempDb::new();
+    let server = fast_server(&db).await;
+    let setup = Setup::new(Variant::ChineseCheckers, 3).unwrap();
+    let body = json!({
+        "variant": "chinese-checkers",
+        "players": 3,
+        "clock": {"initial_ms": 60_000, "increment_ms": 0},
+    });
+    let (_, room, token) = created_room(&server, &body).await;
+    let mut humans = vec![sit(&server, &room, Some(&token), setup).await];
+    for _ in 0..2 {
+        humans.push(sit(&server, &room, None, setup).await);
+    }
+    for human in &mut humans {
+        while human.v < 2 {
+            human.next_event().await;
+        }
+    }
+    let moved = turn(&mut humans, 0).await;
+    assert_eq!(moved["clock"]["running"], 1);
+    server.clock.advance_ms(60_000);
+    server.handle.sweep().await;
+    let flagged = everyone_sees(&mut humans).await;
+    assert_eq!(flagged["t"], "flagged");
+    assert_eq!(flagged["seat_no"], 1);
+    assert_eq!(flagged["outcome"], Value::Null, "the others play on");
+    assert_eq!(flagged["clock"]["running"], 2);
+    assert_eq!(flagged["clock"]["remaining_ms"], json!([60_000, 0, 60_000]));
+    turn(&mut humans, 2).await;
+    let moved = turn(&mut humans, 0).await;
+    assert_eq!(moved["clock"]["running"], 2, "seat 1 is skipped");
+    let mut watcher = server.connect(&room, None, None).await;
+    let snap = watcher.expect("snapshot").await;
+    assert_eq!(
+        snap["moves"][1],
+        format!("time:{}", humans[0].board_seats[1])
+    );
 }
 
 #[tokio::test]

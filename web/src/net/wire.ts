@@ -51,12 +51,12 @@ export interface OutcomeView {
 /**
  * What happened in the room.
  */
-export type EventKind = { t: "joined"; seat: Seat; seat_no: number; name?: string } | { t: "computers_seated"; seats: number[]; level: string } | { t: "seat_reclaimed"; seat_no: number } | { t: "moved"; seat: Seat; seat_no: number; move: string; offer_draw: boolean; ack: number; fen: string; outcome: OutcomeView | null } | { t: "draw_accepted"; seat: Seat; seat_no: number; outcome: OutcomeView } | { t: "resigned"; seat: Seat; seat_no: number; outcome: OutcomeView | null } | { t: "rematch"; game: number; first: Seat; first_no: number; fen: string } | { t: "left_for_computer"; seat: Seat };
+export type EventKind = { t: "joined"; seat: Seat; seat_no: number; name?: string } | { t: "computers_seated"; seats: number[]; level: string } | { t: "seat_reclaimed"; seat_no: number } | { t: "moved"; seat: Seat; seat_no: number; move: string; offer_draw: boolean; ack: number; fen: string; outcome: OutcomeView | null } | { t: "draw_accepted"; seat: Seat; seat_no: number; outcome: OutcomeView } | { t: "resigned"; seat: Seat; seat_no: number; outcome: OutcomeView | null } | { t: "flagged"; seat: Seat; seat_no: number; outcome: OutcomeView | null } | { t: "rematch"; game: number; first: Seat; first_no: number; fen: string } | { t: "left_for_computer"; seat: Seat };
 
 /**
- * A change to the room, numbered by the room version `v`; `at` is server time in milliseconds since the Unix epoch.
+ * A change to the room, numbered by the room version `v`; `at` is server time in milliseconds since the Unix epoch; `clock`, in a timed room, the clocks just after it.
  */
-export type Event = { v: number; at: number } & EventKind;
+export type Event = { v: number; at: number; clock?: ClockView } & EventKind;
 
 /**
  * Who is connected.
@@ -205,6 +205,10 @@ export interface Snapshot {
      */
     left_for_computer: Seat | null;
     presence: Presence;
+    /**
+     * The clocks of a timed room, as of this message (`null`: untimed).
+     */
+    clock: ClockView | null;
 }
 
 /**
@@ -232,6 +236,11 @@ export interface CreateRoom {
      * Seats the computer plays from the start, each at its level (not the creator's seat 0).
      */
     computers?: ComputerSeatRequest[];
+    /**
+     * The time control; without it the room is untimed. The initial time is one minute to
+     * three hours, the increment at most three minutes.
+     */
+    clock?: TimeControlView;
 }
 
 /**
@@ -246,6 +255,31 @@ export interface ComputerSeatRequest {
      * `beginner`, `intermediate`, `advanced` or `expert`.
      */
     level: string;
+}
+
+/**
+ * A time control: `initial_ms` for the game, `increment_ms` more after each move (Fischer).
+ */
+export interface TimeControlView {
+    initial_ms: number;
+    increment_ms: number;
+}
+
+/**
+ * A timed room's clocks. Only the clock of the seat to move runs, from the game's first move
+ * on; a page counts it down from the moment the message arrives.
+ */
+export interface ClockView {
+    control: TimeControlView;
+    /**
+     * Every seat's time left in milliseconds, by seat number, when the message was made (an
+     * event's: at its `at`).
+     */
+    remaining_ms: number[];
+    /**
+     * The seat whose clock runs (`None` before the first move and once the game is over).
+     */
+    running: number | null;
 }
 
 /**
@@ -278,7 +312,7 @@ export type ErrorCode = "room_not_found" | "room_expired" | "bad_token" | "hello
 /**
  * A message from the server that is not a room event.
  */
-export type ServerMessage = ({ t: "snapshot" } & Snapshot) | { t: "seat"; seat: Seat; seat_no: number; token: string } | { t: "ack"; ack: number; v: number } | { t: "synced"; v: number } | ({ t: "presence" } & Presence) | { t: "away"; seat: Seat; seat_no: number; since: number } | { t: "error"; code: ErrorCode; message: string; ack?: number };
+export type ServerMessage = ({ t: "snapshot" } & Snapshot) | { t: "seat"; seat: Seat; seat_no: number; token: string } | { t: "ack"; ack: number; v: number } | { t: "synced"; v: number; clock?: ClockView } | ({ t: "presence" } & Presence) | { t: "away"; seat: Seat; seat_no: number; since: number } | { t: "error"; code: ErrorCode; message: string; ack?: number };
 
 /**
  * WebSocket close codes.

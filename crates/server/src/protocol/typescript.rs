@@ -42,7 +42,8 @@ fn declarations() -> String {
         // `Event` flattens `EventKind`: tsify would write `interface Event extends EventKind`,
         // which TypeScript refuses for a union, so this one is the intersection serde writes.
         "/**\n * A change to the room, numbered by the room version `v`; `at` is server time in \
-         milliseconds since the Unix epoch.\n */\nexport type Event = { v: number; at: number } & EventKind;",
+         milliseconds since the Unix epoch; `clock`, in a timed room, the clocks just after \
+         it.\n */\nexport type Event = { v: number; at: number; clock?: ClockView } & EventKind;",
         Presence::DECL,
         SeatPresence::DECL,
         SeatView::DECL,
@@ -50,6 +51,8 @@ fn declarations() -> String {
         Snapshot::DECL,
         CreateRoom::DECL,
         ComputerSeatRequest::DECL,
+        TimeControlView::DECL,
+        ClockView::DECL,
         RoomCreated::DECL,
         ErrorCode::DECL,
         ServerMessage::DECL,
@@ -95,6 +98,17 @@ fn presence() -> Presence {
                 away_since: Some(1_700_000_060_000),
             },
         ],
+    }
+}
+
+fn clock() -> ClockView {
+    ClockView {
+        control: TimeControlView {
+            initial_ms: 180_000,
+            increment_ms: 2_000,
+        },
+        remaining_ms: vec![176_500, 181_000],
+        running: Some(0),
     }
 }
 
@@ -146,6 +160,7 @@ fn snapshot() -> Snapshot {
         outcome: None,
         left_for_computer: None,
         presence: presence(),
+        clock: Some(clock()),
     }
 }
 
@@ -246,6 +261,11 @@ fn event_samples() -> Vec<Event> {
             first_no: 1,
             fen: "B:W21,22:B1,2".into(),
         },
+        EventKind::Flagged {
+            seat: Seat::Creator,
+            seat_no: 0,
+            outcome: Some(outcome()),
+        },
         EventKind::LeftForComputer {
             seat: Seat::Creator,
         },
@@ -256,6 +276,7 @@ fn event_samples() -> Vec<Event> {
         .map(|(kind, v)| Event {
             v,
             at: 1_700_000_000_000 + v * 1000,
+            clock: matches!(kind, EventKind::Moved { .. }).then(clock),
             kind,
         })
         .collect()
@@ -270,7 +291,11 @@ fn server_samples() -> Vec<ServerMessage> {
             token: "0123456789abcdef0123456789abcdef".into(),
         },
         ServerMessage::Ack { ack: 3, v: 7 },
-        ServerMessage::Synced { v: 7 },
+        ServerMessage::Synced { v: 7, clock: None },
+        ServerMessage::Synced {
+            v: 7,
+            clock: Some(clock()),
+        },
         ServerMessage::Presence(presence()),
         ServerMessage::Away {
             seat: Seat::Joiner,

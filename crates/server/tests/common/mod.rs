@@ -89,6 +89,7 @@ impl TestServer {
             timeouts: kingme_server::Timeouts::default(),
             // Tests play computer seats as fast as they can; the pace has its own test.
             computer_pace: std::time::Duration::ZERO,
+            min_clock_ms: kingme_server::clocks::DEFAULT_MIN_INITIAL_MS,
         };
         tune(&mut options);
         let server = Server::bind(options).await.expect("server starts");
@@ -158,6 +159,11 @@ impl TestServer {
             Some(fen) => json!({ "variant": variant, "fen": fen }),
             None => json!({ "variant": variant }),
         };
+        self.create_room_as(&body).await
+    }
+
+    /// Creates a room as `body` asks; returns (room id, creator token).
+    pub async fn create_room_as(&self, body: &Value) -> (String, String) {
         let (status, body) = self
             .http("POST", "/api/rooms", Some(&body.to_string()))
             .await;
@@ -315,6 +321,15 @@ pub async fn two_players(
     fen: Option<&str>,
 ) -> (Player, Player, String) {
     let (room, token) = server.create_room(variant, fen).await;
+    seat_two(server, room, token).await
+}
+
+/// Both seats of a new room taken: its creator (holding `token`) and a joiner.
+pub async fn seat_two(
+    server: &TestServer,
+    room: String,
+    token: String,
+) -> (Player, Player, String) {
     let mut creator = server.connect(&room, Some(&token), None).await;
     let seat = creator.expect("seat").await;
     assert_eq!(seat["seat"], "creator");
