@@ -70,6 +70,7 @@ function baseSnapshot(over: Partial<RoomSnapshot> = {}): RoomSnapshot & { t: "sn
         { connected: true, away_since: null },
       ],
     },
+    clock: null,
     ...over,
   };
   // The seat numbers follow the two-seat names unless given.
@@ -202,6 +203,37 @@ describe("online controller", () => {
       outcome: { winner: "joiner", winner_side: "white", winner_no: 1, ranking: [[1], [0]], reason: "resignation", description: "resignation" },
     });
     expect(controller.snapshot().result).toMatchObject({ winner: 1, placings: [[1], [0]], reason: "resignation" });
+  });
+
+  it("shows the server's clocks from the snapshot and each event, and a flag ends the game", () => {
+    const control = { initial_ms: 60_000, increment_ms: 2_000 };
+    const moves = ["c3-d4"];
+    const timed = baseSnapshot({ v: 2, moves, offers: [false], fen: fenAfter(moves), to_move: "joiner", clock: { control, remaining_ms: [62_000, 60_000], running: 1 } });
+    const { controller, socket } = setup(timed);
+    const first = controller.clocks();
+    expect(first?.state).toEqual({ remainingMs: [62_000, 60_000], running: 1 });
+    expect(first?.seats).toEqual(controller.view.seats.map((x) => x.board));
+    socket().receive({
+      v: 3,
+      at: 0,
+      clock: { control, remaining_ms: [62_000, 0], running: null },
+      t: "flagged",
+      seat: "joiner",
+      seat_no: 1,
+      outcome: { winner: "creator", winner_side: "black", winner_no: 0, ranking: [[0], [1]], reason: "time-out", description: "out of time" },
+    });
+    expect(controller.clocks()?.state).toEqual({ remainingMs: [62_000, 0], running: null });
+    expect(controller.snapshot().result).toMatchObject({ winner: controller.view.seats[0]!.board, reason: "time-out" });
+    expect(controller.view.notice).toBeNull();
+    expect(controller.record().timedOut).toEqual([{ seat: controller.view.seats[1]!.board, after: 1 }]);
+  });
+
+  it("rebuilds a flagged game from a snapshot", () => {
+    const moves = ["c3-d4"];
+    const outcome = { winner: "creator" as const, winner_side: "black" as const, winner_no: 0, ranking: [[0], [1]], reason: "time-out", description: "out of time" };
+    const { controller } = setup(baseSnapshot({ v: 3, moves, offers: [false], fen: fenAfter(moves), to_move: null, outcome }));
+    expect(controller.view.notice).toBeNull();
+    expect(controller.snapshot().result).toMatchObject({ reason: "time-out", winner: controller.view.seats[0]!.board });
   });
 
   it("swaps sides on a rematch and turns the board", () => {

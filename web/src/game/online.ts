@@ -10,10 +10,10 @@
  */
 import type { GameRecord } from "../engine/protocol";
 import { RoomConnection, type ConnectionStatus, type SocketLike } from "../net/client";
-import type { ErrorCode, OutcomeView, Presence, RoomEvent, RoomSnapshot, Seat, SeatView as RoomSeatView } from "../net/protocol";
+import type { ClockView as WireClock, ErrorCode, OutcomeView, Presence, RoomEvent, RoomSnapshot, Seat, SeatView as RoomSeatView } from "../net/protocol";
 import { forgetSeat, newSeatToken, nextAckId, saveSeat } from "../net/seats";
 import { RulesGame, draughtsDetails, halmaDetails, type GameView, type LegalMove, type RecordView, type Seat as SeatIndex, type VariantKey } from "../wasm/rules";
-import type { ControllerEvent, GameController, Level, Mode } from "./controller";
+import type { ClockView, ControllerEvent, GameController, Level, Mode } from "./controller";
 import { isMessageKey, t, type MessageKey } from "../i18n";
 import { errorText } from "../ui/errors";
 
@@ -100,6 +100,8 @@ interface TurnRecord {
   seat: SeatIndex;
   /** A Halma resignation (a turn of its own, after which the others play on). */
   resigned: boolean;
+  /** A Halma seat out of time (it leaves the game as a resigner does). */
+  timedOut?: boolean;
 }
 
 /** A seat the computer plays from the room's start, chosen by its creator. */
@@ -134,6 +136,8 @@ const MOVE_REFUSALS: ReadonlySet<ErrorCode> = new Set([
 
 /** A Halma resignation in the server's list of moves: `resigns:S`, S the board seat (1–6). */
 const RESIGNS = /^resigns:(\d)$/;
+/** A Halma seat out of time in the server's list of moves: `time:S`. */
+const TIME_OUT = /^time:(\d)$/;
 
 /** The two-seat names of room seats 0 and 1. */
 const seatNoOf = (seat: Seat): number => (seat === "creator" ? 0 : 1);
@@ -171,6 +175,8 @@ export class OnlineController implements GameController {
   /** The player's own move shown before the server acknowledged it. */
   private optimistic: { ack: number; plyBefore: number; path: string[]; offer: boolean } | null = null;
   private serverOutcome: OutcomeView | null = null;
+  /** A timed room's clocks as the server last told them, and when (`performance.now()`). */
+  private clock: { wire: WireClock; measuredAt: number } | null = null;
   /** Seats the server said have been away two minutes (until they come back). */
   private readonly awaySignalled = new Set<number>();
   private destroyed = false;
@@ -207,7 +213,10 @@ export class OnlineController implements GameController {
       {
         snapshot: (s) => this.onSnapshot(s),
         event: (e) => this.onEvent(e),
-        synced: () => this.roomChanged(),
+        synced: (_v, clock) => {
+          this.setClock(clock);
+          this.roomChanged();
+        },
         seat: (seat, token, seatNo) => this.onSeat(seat, token, seatNo),
         presence: (p) => this.onPresence(p),
         away: (_seat, _since, seatNo) => {
@@ -328,11 +337,17 @@ export class OnlineController implements GameController {
   record(): GameRecord {
     const moves: GameRecord["moves"] = [];
     const resigned: RecordView["resigned"] = [];
+    const timedOut: RecordView["timedOut"] = [];
     for (const turn of this.history) {
       if (turn.resigned) resigned.push({ seat: turn.seat, after: moves.length });
+      else if (turn.timedOut === true) timedOut.push({ seat: turn.seat, after: moves.length });
       else moves.push({ path: turn.path, offer: turn.offer });
     }
-    return { variant: this.variant, players: this.view.players, startFen: this.game.startFen(), moves, resigned };
+    // Draughts keeps a flag beside its moves: the loser's.
+    const outcome = this.current.result;
+    const loser = this.view.seats.find((x) => outcome?.winner !== null && x.board !== outcome?.winner);
+    if (this.isDraughts() && outcome?.reason === "time-out" && loser) timedOut.push({ seat: loser.board, after: moves.length });
+    return { variant: this.variant, players: this.view.players, startFen: this.game.startFen(), moves, resigned, timedOut };
   }
 
   start(): void {
@@ -561,6 +576,7 @@ export class OnlineController implements GameController {
   }
 
   private onSnapshot(s: RoomSnapshot): void {
+    this.setClock(s.clock ?? null);
     if (s.variant !== this.variant) {
       this.view.notice = { key: "room.otherGame", params: { game: s.variant, expected: this.variant } };
     }
@@ -585,6 +601,13 @@ export class OnlineController implements GameController {
           history.push({ path: [], offer: false, seat, resigned: true });
           return;
         }
+        const flagged = TIME_OUT.exec(text);
+        if (flagged) {
+          const seat = Number(flagged[1]) - 1;
+          game.timeOut(seat);
+          history.push({ path: [], offer: false, seat, resigned: false, timedOut: true });
+          return;
+        }
         const offer = s.offers[i] === true;
         const seat = game.snapshot().turn ?? 0;
         const move = game.playText(text, offer);
@@ -595,6 +618,11 @@ export class OnlineController implements GameController {
         // Draughts keeps a resignation or an agreed draw beside its moves, not among them.
         const loser = o.winner_no === null ? null : v.seats.find((x) => x.seatNo !== o.winner_no);
         if (o.reason === "resignation" && loser) game.resign(loser.board);
+        if (o.reason === "time-out") {
+          // Only the clock of the side to move runs: a drawn flag is that side's.
+          const flagged = loser?.board ?? game.snapshot().turn;
+          if (flagged !== null && flagged !== undefined) game.timeOut(flagged);
+        }
         if (o.reason === "agreement") game.acceptDraw();
       }
     } catch (e) {
@@ -632,8 +660,22 @@ export class OnlineController implements GameController {
     this.emitRoom({ kind: "room" });
   }
 
+  /** The clocks of a timed room, as the server last said, with the moment that was heard. */
+  clocks(): ClockView | null {
+    const c = this.clock;
+    if (c === null) return null;
+    const seats = c.wire.remaining_ms.map((_, seatNo) => this.boardOf(seatNo));
+    return { seats, state: { remainingMs: c.wire.remaining_ms, running: c.wire.running }, measuredAt: c.measuredAt };
+  }
+
+  private setClock(clock: WireClock | null | undefined): void {
+    if (clock === undefined) return;
+    this.clock = clock === null ? null : { wire: clock, measuredAt: performance.now() };
+  }
+
   private onEvent(e: RoomEvent): void {
     this.view.notice = null;
+    this.setClock(e.clock);
     switch (e.t) {
       case "joined": {
         const seat = this.view.seats[e.seat_no];
@@ -663,6 +705,7 @@ export class OnlineController implements GameController {
         break;
       case "draw_accepted":
       case "resigned":
+      case "flagged":
         // A move of this page's still unconfirmed was chosen before this: the server refuses it.
         this.takeBackOptimistic();
         try {
@@ -670,6 +713,10 @@ export class OnlineController implements GameController {
             const board = this.boardOf(e.seat_no);
             this.game.resign(board);
             if (!this.isDraughts()) this.history.push({ path: [], offer: false, seat: board, resigned: true });
+          } else if (e.t === "flagged") {
+            const board = this.boardOf(e.seat_no);
+            this.game.timeOut(board);
+            if (!this.isDraughts()) this.history.push({ path: [], offer: false, seat: board, resigned: false, timedOut: true });
           } else this.game.acceptDraw();
         } catch (err) {
           this.disagree(err instanceof Error ? err.message : String(err));

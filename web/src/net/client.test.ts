@@ -48,6 +48,7 @@ function snapshot(v: number, you: RoomSnapshot["you"] = "creator"): RoomSnapshot
     outcome: null,
     left_for_computer: null,
     presence: { creator: true, joiner: true, spectators: 0, creator_away_since: null, joiner_away_since: null, seats: [] },
+    clock: null,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   isEvent,
   parseIncoming,
   type ClientMessage,
+  type ClockView,
   type ErrorCode,
   type Presence,
   type RoomEvent,
@@ -44,8 +45,8 @@ export type ConnectionStatus =
 export interface ConnectionListener {
   snapshot(s: RoomSnapshot): void;
   event(e: RoomEvent): void;
-  /** Caught up with the room after a reconnect or a gap, without a snapshot. */
-  synced(v: number): void;
+  /** Caught up with the room after a reconnect or a gap, without a snapshot; `clock`: a timed room's clocks now. */
+  synced(v: number, clock: ClockView | null): void;
   /** The receiver holds seat number `seatNo` (`seat`: the creator's or not). */
   seat(seat: Seat, token: string, seatNo: number): void;
   presence(p: Presence): void;
@@ -260,7 +261,7 @@ export class RoomConnection {
           this.reconnect(true);
           return;
         }
-        this.listener.synced(message.v);
+        this.listener.synced(message.v, message.clock ?? null);
         this.caughtUp();
         break;
       case "seat":

@@ -7,7 +7,7 @@
 
 import type { Event, EventKind, ServerMessage, Seat, Snapshot } from "./wire";
 
-export type { ClientMessage, Colors, ErrorCode, EventKind, OutcomeView, Presence, SeatPresence, SeatView, Seat, ServerMessage, Side } from "./wire";
+export type { ClientMessage, ClockView, Colors, ErrorCode, EventKind, OutcomeView, Presence, SeatPresence, SeatView, Seat, ServerMessage, Side, TimeControlView } from "./wire";
 export { CLOSE } from "./wire";
 
 /** A change to the room, numbered by the room version `v`; `at` is server time in ms. */
@@ -23,7 +23,7 @@ export type Incoming = ServerMessage | RoomEvent;
 /** A list of exactly the members of `Union` (checked by `tsc`). */
 type Exactly<Union, List extends readonly Union[]> = [Exclude<Union, List[number]>] extends [never] ? List : never;
 
-const EVENT_LIST = ["joined", "computers_seated", "seat_reclaimed", "moved", "draw_accepted", "resigned", "rematch", "left_for_computer"] as const;
+const EVENT_LIST = ["joined", "computers_seated", "seat_reclaimed", "moved", "draw_accepted", "resigned", "flagged", "rematch", "left_for_computer"] as const;
 const MESSAGE_LIST = ["snapshot", "seat", "ack", "synced", "presence", "away", "error"] as const;
 /** The tags of the room events and of the other server messages, each complete. */
 export const EVENT_TAGS: ReadonlySet<string> = new Set(EVENT_LIST satisfies Exactly<EventKind["t"], typeof EVENT_LIST>);

@@ -565,7 +565,10 @@ export class GameScreen {
 
   private renderClocks(s: Snapshot): void {
     const view = this.controller.clocks?.() ?? null;
-    if (this.clocks === null || view === null) return;
+    this.clockHost.hidden = view === null;
+    if (view === null) return;
+    // A room tells its clocks with its first snapshot, after the screen is built.
+    this.clocks ??= createClocks(this.clockHost, this.clockLabels(s, view.seats));
     this.clocks.setLabels(this.clockLabels(s, view.seats));
     this.clocks.update(view.state, view.measuredAt);
   }

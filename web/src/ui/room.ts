@@ -519,6 +519,9 @@ class ScreenBinding implements GameController {
   acceptDraw() {
     this.c.acceptDraw();
   }
+  clocks() {
+    return this.c.clocks();
+  }
   pdn() {
     return this.c.pdn();
   }
