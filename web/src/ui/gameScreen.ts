@@ -813,12 +813,12 @@ export class GameScreen {
       timeFrames: (count: number) => this.board.timeFrames(count),
       humans: () => [...this.controller.humans],
       thinking: () => this.controller.thinking,
-      /** The computer's turn at `level` in a fresh worker, with the time it took (ms). */
-      turnInWorker: async (level: string) => {
+      /** The computer's turn at `level` in a fresh worker (with `clock`: its time left and increment), with the time it took (ms). */
+      turnInWorker: async (level: string, clock?: { remainingMs: number; incrementMs: number }) => {
         const engine = new EngineClient();
         try {
           const start = performance.now();
-          const turn = await engine.computerTurn(this.controller.record(), level);
+          const turn = await engine.computerTurn(this.controller.record(), level, undefined, clock);
           return { turn, ms: performance.now() - start };
         } finally {
           engine.destroy();
