@@ -102,6 +102,14 @@ test("the human runs out of time against the computer, warned once under ten sec
     assert.equal(shown[0].time, "0:00.0");
     assert.ok(shown.every((c) => !c.running), "every clock stops with the game");
     await page.screenshot({ path: path.join(SHOTS, "flag-desktop.png") });
+
+    // "Play again" keeps the time control, with full clocks.
+    await dialog.getByRole("button", { name: "Play again" }).click();
+    await page.waitForFunction(() => window.__kingme?.snapshot().ply === 0 && window.__kingme.snapshot().result === null);
+    await settled(page);
+    shown = await clocks(page);
+    assert.deepEqual(shown.map((c) => c.time), ["1:00", "1:00"]);
+    assert.equal(await page.getByTestId("undo").isDisabled(), true);
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
