@@ -303,7 +303,8 @@ export class App {
     }
     try {
       // The computer's seats are the room's from its start, so a reload finds them.
-      const created = await createRoom(variant, { fen, players: room.players, name: room.name, computers: room.computers });
+      const clock = room.time === null ? undefined : { initial_ms: room.time.initialMs, increment_ms: room.time.incrementMs };
+      const created = await createRoom(variant, { fen, players: room.players, name: room.name, computers: room.computers, ...(clock ? { clock } : {}) });
       saveSeat(created.room, { seat: created.seat, token: created.token });
       history.pushState(null, "", created.path + location.search);
       this.openRoom(created.room);

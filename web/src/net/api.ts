@@ -43,8 +43,8 @@ export interface NewComputerSeat {
 }
 
 /**
- * What a room is made with besides its game: the start position, the seats, the creator's name
- * and the computer's seats.
+ * What a room is made with besides its game: the start position, the seats, the creator's name,
+ * the computer's seats and the time control.
  */
 export type NewRoom = Omit<CreateRoom, "variant" | "fen" | "name" | "computers"> & {
   fen?: string | null;
@@ -59,6 +59,7 @@ export async function createRoom(variant: VariantKey, room: NewRoom = {}): Promi
   if (room.players !== undefined) body.players = room.players;
   if (room.name) body.name = room.name;
   if (room.computers?.length) body.computers = room.computers.map((c) => ({ seat_no: c.seatNo, level: c.level }));
+  if (room.clock) body.clock = room.clock;
   const response = await fetch("/api/rooms", {
     method: "POST",
     headers: { "content-type": "application/json" },

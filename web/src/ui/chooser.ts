@@ -16,6 +16,8 @@ export interface RoomChoice {
   name: string;
   /** Room seats (0 is the creator's) given to the computer, with their levels. */
   computers: ComputerSeat[];
+  /** The room's time control, kept by the server (null: untimed). */
+  time: TimeControl | null;
 }
 
 export interface ChooserActions {
@@ -142,9 +144,14 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
   const nameField = h("input", { type: "text", id: "room-name-new", maxlength: 24, autocomplete: "nickname", "data-testid": "room-name-new" });
   nameField.value = savedName();
   const levelOf = (value: string): Level | null => LEVELS.find((l) => l === value) ?? null;
-  // Games on this device may be played with clocks.
+  // Games on this device and rooms may be played with clocks.
   const time = timeControlPicker();
   const choose = (mode: Mode) => {
+    const control = time.value();
+    if (control === "bad") {
+      note.textContent = t("time.bad");
+      return;
+    }
     if (mode === "online") {
       note.textContent = t("room.creating");
       saveName(nameField.value);
@@ -153,18 +160,13 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
         const level = levelOf(select.value);
         if (level !== null) computers.push({ seatNo, level });
       }
-      void actions.online(variant, fen.value.trim() || null, { players, name: nameField.value.trim(), computers }).then((error) => {
+      void actions.online(variant, fen.value.trim() || null, { players, name: nameField.value.trim(), computers, time: control }).then((error) => {
         note.textContent = error ? t("msg.error", { message: error }) : "";
       });
       return;
     }
     const seats: SeatPlayers = [];
     for (const { seat, select } of seatSelects) seats[seat] = levelOf(select.value);
-    const control = time.value();
-    if (control === "bad") {
-      note.textContent = t("time.bad");
-      return;
-    }
     const error = actions.start(variant, mode, fen.value.trim() || null, players, mode === "mixed" ? seats : undefined, control);
     note.textContent = error ? t("msg.error", { message: error }) : "";
   };
