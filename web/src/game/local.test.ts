@@ -74,3 +74,20 @@ describe("local games with clocks", () => {
     c.destroy();
   });
 });
+
+describe("a move made after the time ran out", () => {
+  it("is not played: the flag falls first", () => {
+    const c = new LocalController("english", 2, "local", null, null, [], ONE_MINUTE);
+    c.start();
+    playFirst(c);
+    // The clock reads past zero before the flag's timer has run.
+    const ply = c.snapshot().ply;
+    vi.spyOn(performance, "now").mockReturnValue(performance.now() + 61_000);
+    playFirst(c);
+    expect(c.snapshot().ply).toBe(ply);
+    expect(c.snapshot().result?.reason).toBe("time-out");
+    expect(c.snapshot().result?.winner).toBe(0);
+    vi.restoreAllMocks();
+    c.destroy();
+  });
+});

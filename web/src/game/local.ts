@@ -232,6 +232,17 @@ export class LocalController implements GameController {
   }
 
   /**
+   * Whether the player to move's time is already gone (a move arriving before the flag's timer
+   * ran): then that seat is out of time, and its move is not played.
+   */
+  private flagFell(): boolean {
+    const seat = this.clock === null ? null : flagged(this.clock, performance.now());
+    if (seat === null) return false;
+    this.timeOut(seat);
+    return true;
+  }
+
+  /**
    * `seat`'s time ran out: the rules end the game (won by another seat, or drawn when no one
    * else could win) or, in Halma with more than two players, the seat drops out.
    */
@@ -275,6 +286,7 @@ export class LocalController implements GameController {
 
   play(path: readonly string[], offerDraw: boolean): void {
     if (!this.isHumanTurn() || this.busy) return;
+    if (this.flagFell()) return;
     try {
       this.apply(path, offerDraw && (draughtsDetails(this.current)?.mayOfferDraw ?? false));
     } catch (e) {
@@ -299,6 +311,7 @@ export class LocalController implements GameController {
       .then((turn) => {
         if (this.destroyed || generation !== this.generation) return;
         this.busy = false;
+        if (this.flagFell()) return;
         if (turn.acceptDraw) {
           this.game.acceptDraw();
           this.refresh();
