@@ -141,6 +141,10 @@ export class Stage {
     this.ground.rotation.x = -Math.PI / 2;
     this.ground.position.y = -SLAB_THICKNESS - 0.001;
     this.ground.renderOrder = -1;
+    // The soft shadow under the board is blended over every pixel of its square, which costs
+    // software-rendered WebGL about a third of a frame; on the page's dark background it is
+    // hardly seen, so the low quality goes without it.
+    this.ground.visible = high;
     this.board.add(this.slab, this.top, this.ground);
     this.scene.add(this.board);
 
@@ -191,8 +195,10 @@ export class Stage {
     const reach = geometry.radius;
     const extent = GROUND_SCALE * 2 * outline.reduce((r, p) => Math.max(r, Math.abs(p.x), Math.abs(p.z)), 0);
     this.ground.scale.set(extent, extent, 1);
-    paintGroundShadow(this.groundShadow.getContext("2d", CPU_CANVAS)!, this.groundShadow.width, outline, extent);
-    this.materials.ground.map!.needsUpdate = true;
+    if (this.highQuality) {
+      paintGroundShadow(this.groundShadow.getContext("2d", CPU_CANVAS)!, this.groundShadow.width, outline, extent);
+      this.materials.ground.map!.needsUpdate = true;
+    }
     const shadow = this.sun.shadow.camera;
     shadow.left = -(reach + 0.4);
     shadow.right = reach + 0.4;
