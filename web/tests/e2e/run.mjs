@@ -48,7 +48,9 @@ try {
   const files = process.argv.slice(2).length
     ? process.argv.slice(2)
     : readdirSync(here).filter((f) => f.endsWith(".test.mjs")).sort().map((f) => path.join(here, f));
-  const runner = spawn(process.execPath, ["--test", "--test-concurrency=1", ...files], {
+  // The usual TAP output, then each file's and the slowest tests' times (durations.mjs).
+  const reporters = ["--test-reporter=tap", "--test-reporter-destination=stdout", `--test-reporter=${path.join(here, "durations.mjs")}`, "--test-reporter-destination=stdout"];
+  const runner = spawn(process.execPath, ["--test", "--test-concurrency=1", ...reporters, ...files], {
     stdio: "inherit",
     env: { ...process.env, KINGME_URL: url },
   });
