@@ -214,8 +214,11 @@ export class CameraRig {
     const polar = viewPolar(view, this.aspect);
     const fit = this.fit(polar);
     const to = new THREE.Spherical(fit.distance, polar, from.theta + angleDelta(from.theta, 0));
+    // Already there (the view's button pressed again): one frame, not a glide on the spot.
+    const there =
+      Math.abs(from.radius - to.radius) < 1e-3 * to.radius && Math.abs(from.phi - to.phi) < 1e-3 && Math.abs(from.theta - to.theta) < 1e-3 && Math.abs(this.target.z - fit.targetZ) < 1e-3;
     return new Promise((resolve) => {
-      this.tween = { from, to, fromZ: this.target.z, toZ: fit.targetZ, start: instant ? now - VIEW_MS : now, resolve };
+      this.tween = { from, to, fromZ: this.target.z, toZ: fit.targetZ, start: instant || there ? now - VIEW_MS : now, resolve };
     });
   }
 
