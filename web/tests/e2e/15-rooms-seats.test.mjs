@@ -2,6 +2,8 @@
 // players by name, the third seat the computer's, and a spectator on a phone-sized page —
 // played from a position near the end to the placings, one player reloading in mid-game.
 // Screenshots go to test-results/rooms/.
+// The pages ask for reduced motion (moves jump): the rooms are tested here, not the slides, and
+// every software-rendered frame the slides would cost makes the run longer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync } from "node:fs";
@@ -18,7 +20,7 @@ const NEAR_THE_END =
   "1:1:./../.../..../.........3333/.........333/.........33/........../........3/.........5/.........55/....1....555/.........5555/.111/111/11/1";
 
 async function openContext(browser, url, viewport = { width: 900, height: 700 }) {
-  const context = await browser.newContext({ viewport, locale: "en-US" });
+  const context = await browser.newContext({ viewport, locale: "en-US", reducedMotion: "reduce" });
   const page = await context.newPage();
   page.setDefaultTimeout(90_000);
   const errors = [];
@@ -61,7 +63,7 @@ async function playListed(page, from, to) {
 const seatLine = (page, n) => page.locator(`[data-testid="room-seats"] li[data-seat-no="${n}"]`);
 
 test("two players and a computer seat play a Chinese checkers room to the placings while a spectator watches", { skip }, async () => {
-  const { browser, page: creator, errors } = await openSite();
+  const { browser, page: creator, errors } = await openSite({ reducedMotion: "reduce" });
   try {
     await creator.click('[data-variant="chinese-checkers"]');
     await creator.click('[data-players="3"]');
@@ -139,7 +141,7 @@ test("two players and a computer seat play a Chinese checkers room to the placin
 });
 
 test("a Halma 16×16 room for four with three computer seats starts at once; after a resignation the pieces stay and the others play on", { skip }, async () => {
-  const { browser, page, errors } = await openSite();
+  const { browser, page, errors } = await openSite({ reducedMotion: "reduce" });
   try {
     await page.click('[data-variant="halma-16"]');
     await page.click('[data-players="4"]');

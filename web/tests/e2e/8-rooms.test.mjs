@@ -1,5 +1,7 @@
 // Playing with a friend: two browser contexts play through the room's link, with a declined
 // draw offer, a reload in mid-game and a resignation, while a third context watches.
+// The pages ask for reduced motion (moves jump): the rooms are tested here, not the slides, and
+// every software-rendered frame the slides would cost makes the run longer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
@@ -10,7 +12,7 @@ const skip = process.env.KINGME_BIN && existsSync(process.env.KINGME_BIN) ? fals
 
 /** A second page in the same browser, in its own context (its own localStorage). */
 async function openContext(browser, url) {
-  const context = await browser.newContext({ viewport: { width: 720, height: 560 }, locale: "en-US" });
+  const context = await browser.newContext({ viewport: { width: 720, height: 560 }, locale: "en-US", reducedMotion: "reduce" });
   const page = await context.newPage();
   page.setDefaultTimeout(90_000);
   const errors = [];
@@ -53,7 +55,7 @@ async function boardTurned(page) {
 }
 
 test("two players play through the link while a third watches", { skip }, async () => {
-  const { browser, page: creator, errors } = await openSite();
+  const { browser, page: creator, errors } = await openSite({ reducedMotion: "reduce" });
   try {
     await creator.context().grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
     await creator.click('[data-variant="english"]');
@@ -160,7 +162,7 @@ test("two players play through the link while a third watches", { skip }, async 
 });
 
 test("a link to a room that does not exist says so and offers a new game", { skip }, async () => {
-  const { browser, page, errors } = await openSite();
+  const { browser, page, errors } = await openSite({ reducedMotion: "reduce" });
   try {
     await page.goto(`${BASE_URL}/r/${"0".repeat(32)}?test`);
     await page.getByTestId("room-gone").filter({ hasText: "There is no room with this link." }).waitFor();

@@ -1,6 +1,8 @@
 // A server restart in mid-game: the players' pages reconnect by themselves and the game goes on.
 // Runs its own `kingme serve` (on a fixed port, so that the pages find it again) over a temporary
 // SQLite file.
+// The pages ask for reduced motion (moves jump): the rooms are tested here, not the slides, and
+// every software-rendered frame the slides would cost makes the run longer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -62,7 +64,7 @@ test("after a server restart the pages reconnect and the game goes on", { skip: 
     const pages = [];
     const errors = [];
     for (let i = 0; i < 2; i++) {
-      const context = await browser.newContext({ viewport: { width: 800, height: 640 }, locale: "en-US" });
+      const context = await browser.newContext({ viewport: { width: 800, height: 640 }, locale: "en-US", reducedMotion: "reduce" });
       const page = await context.newPage();
       page.setDefaultTimeout(90_000);
       page.on("pageerror", (e) => errors.push(e.message));
