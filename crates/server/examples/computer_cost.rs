@@ -36,7 +36,7 @@ fn main() {
             let (mut cpu_total, mut cpu_max, mut wall_total, mut played) = (0u64, 0u64, 0f64, 0);
             for ply in 0..moves {
                 let (cpu0, wall0) = (thread_cpu_ns(), Instant::now());
-                let Some(m) = game.computer_move(level, ply as u64) else {
+                let Some(m) = game.computer_move(level, ply as u64, None) else {
                     break;
                 };
                 let cpu = thread_cpu_ns().saturating_sub(cpu0);

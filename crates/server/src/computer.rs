@@ -11,7 +11,7 @@ use crate::protocol::ErrorCode;
 use crate::room::Action;
 use crate::socket::Shared;
 use crate::state::Found;
-use kingme_engine_core::Level;
+use kingme_engine_core::{Level, TimeLeft};
 use std::sync::atomic::Ordering;
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender, TrySendError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -27,6 +27,8 @@ struct Job {
     game: RoomGame,
     level: Level,
     seed: u64,
+    /// The computer's clock in a timed room.
+    time: Option<TimeLeft>,
     reply: oneshot::Sender<Option<String>>,
 }
 
@@ -46,7 +48,7 @@ fn work(jobs: &Mutex<Receiver<Job>>) {
     loop {
         let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
         let Ok(job) = job else { return };
-        let chosen = job.game.computer_move(job.level, job.seed);
+        let chosen = job.game.computer_move(job.level, job.seed, job.time);
         let _ = job.reply.send(chosen);
     }
 }
@@ -70,12 +72,19 @@ impl Pool {
 
     /// The move the computer at `level` plays in `game`, once a thread has chosen it (`None`:
     /// the game is over, or the pool stopped).
-    async fn choose(&self, game: RoomGame, level: Level, seed: u64) -> Option<String> {
+    async fn choose(
+        &self,
+        game: RoomGame,
+        level: Level,
+        seed: u64,
+        time: Option<TimeLeft>,
+    ) -> Option<String> {
         let (reply, answer) = oneshot::channel();
         let mut job = Job {
             game,
             level,
             seed,
+            time,
             reply,
         };
         loop {
@@ -111,7 +120,7 @@ async fn play_for(shared: &Shared, pool: &Pool, pace: Duration, room_id: &str) {
     let Ok(Found::Live(handle)) = shared.hub.find(room_id).await else {
         return;
     };
-    let (seat, level, v, game, seed) = {
+    let (seat, level, v, game, seed, time) = {
         let room = handle.room.lock().await;
         let Some((seat, level)) = room.computer_to_move() else {
             return;
@@ -121,9 +130,16 @@ async fn play_for(shared: &Shared, pool: &Pool, pace: Duration, room_id: &str) {
             return;
         }
         let seed = room.record.created_at ^ room.v.rotate_left(17);
-        (seat, level, room.v, room.game().clone(), seed)
+        // In a timed room the computer divides its own clock's time, less the pause before its
+        // move is played.
+        let time = room.clocks().map(|clocks| TimeLeft {
+            remaining_ms: clocks.remaining_at(shared.hub.now())[seat.index()]
+                .saturating_sub(u64::try_from(pace.as_millis()).unwrap_or(u64::MAX)),
+            increment_ms: clocks.control().increment_ms,
+        });
+        (seat, level, room.v, room.game().clone(), seed, time)
     };
-    let Some(notation) = pool.choose(game, level, seed).await else {
+    let Some(notation) = pool.choose(game, level, seed, time).await else {
         return;
     };
     tokio::time::sleep_until(handle.last_move() + pace).await;
@@ -212,7 +228,7 @@ mod tests {
                 if room.computer_to_move().is_some() {
                     None
                 } else {
-                    let notation = room.game().computer_move(Level::Beginner, ack);
+                    let notation = room.game().computer_move(Level::Beginner, ack, None);
                     Some((room.v, notation.expect("a move to play")))
                 }
             };

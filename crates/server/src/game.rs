@@ -4,7 +4,7 @@
 //! legality, notation, results, player counts — is the rules crates'; this only translates.
 
 use kingme_draughts as draughts;
-use kingme_engine_core::Level;
+use kingme_engine_core::{Level, TimeLeft};
 use kingme_halma as halma;
 use std::time::Instant;
 
@@ -383,21 +383,27 @@ impl RoomGame {
         }
     }
 
-    /// The move the computer at `level` plays here, in full notation; `None` once over. Runs
-    /// the engine: seconds at the strongest levels, so call it off the async threads.
-    pub fn computer_move(&self, level: Level, seed: u64) -> Option<String> {
+    /// The move the computer at `level` plays here, in full notation; `None` once over. With
+    /// `time` (its clock in a timed room) it thinks no longer than its share of that. Runs the
+    /// engine: seconds at the strongest levels, so call it off the async threads.
+    pub fn computer_move(&self, level: Level, seed: u64, time: Option<TimeLeft>) -> Option<String> {
         let clock = EngineClock(Instant::now());
         match self {
             RoomGame::Draughts(g) => {
-                let m = kingme_engine::Memory::new().choose_move(g, level, &clock, seed)?;
-                Some(draughts::notation::move_to_string(g.variant(), &m))
+                let result =
+                    kingme_engine::Memory::new().think_timed(g, level, &clock, seed, time)?;
+                Some(draughts::notation::move_to_string(
+                    g.variant(),
+                    &result.best?,
+                ))
             }
             RoomGame::Halma(g) => {
                 let pos = g.position();
                 let earlier = g.position_hashes();
                 let earlier = &earlier[..earlier.len().saturating_sub(1)];
-                let m = kingme_halma_engine::choose_move(pos, earlier, level, &clock, seed)?;
-                Some(halma::notation::move_to_string(pos, m))
+                let result = kingme_halma_engine::Memory::new()
+                    .think_timed(pos, earlier, level, &clock, seed, time)?;
+                Some(halma::notation::move_to_string(pos, result.best?))
             }
         }
     }

@@ -241,3 +241,31 @@ async fn bad_time_controls_are_refused_by_field() {
     }
     server.stop().await;
 }
+
+#[tokio::test]
+async fn a_computer_seat_in_a_timed_room_plays_on_its_own_clock() {
+    let db = TempDb::new();
+    let server = TestServer::start(&db).await;
+    let body = json!({
+        "variant": "english",
+        "clock": {"initial_ms": 60_000, "increment_ms": 1_000},
+        "computers": [{"seat_no": 1, "level": "expert"}],
+    });
+    let (room, token) = server.create_room_as(&body).await;
+    let mut creator = server.connect(&room, Some(&token), None).await;
+    creator.expect("seat").await;
+    let snap = creator.expect("snapshot").await;
+    let v = snap["v"].as_u64().unwrap();
+    let first = snap["legal_moves"][0].as_str().unwrap().to_string();
+    creator
+        .send(json!({"t": "move", "ack": 1, "v": v, "move": first}))
+        .await;
+    let mine = creator.expect("moved").await;
+    assert_eq!(mine["clock"]["running"], 1);
+    let reply = creator.expect("moved").await;
+    assert_eq!(reply["seat_no"], 1, "the computer answers");
+    // The fake clock stood still while it thought: it is charged nothing and gets the increment.
+    assert_eq!(remaining(&reply["clock"]), vec![61_000, 61_000]);
+    assert_eq!(reply["clock"]["running"], 0);
+    server.stop().await;
+}
