@@ -229,21 +229,7 @@ impl RoomGame {
     /// # Errors
     /// The game is over or the player no longer plays.
     pub fn resign(&mut self, player: usize) -> Result<(), RulesRefusal> {
-        match self {
-            RoomGame::Draughts(g) => {
-                let first = g.start_position().turn();
-                let color = if player == 0 { first } else { !first };
-                g.resign(color).map_err(draughts_refusal)
-            }
-            RoomGame::Halma(g) => {
-                let seat = RoomGame::halma_seat(g, player)
-                    .ok_or_else(|| RulesRefusal::IllegalMove("no such player".into()))?;
-                g.resign(seat).map_err(|e| match e {
-                    halma::PlayError::GameOver => RulesRefusal::GameOver(e.to_string()),
-                    _ => RulesRefusal::IllegalMove(e.to_string()),
-                })
-            }
-        }
+        self.leave(player, draughts::Game::resign, halma::Game::resign)
     }
 
     /// `player` ran out of time: in draughts the other wins unless it could not possibly win
@@ -252,16 +238,26 @@ impl RoomGame {
     /// # Errors
     /// The game is over or the player no longer plays.
     pub fn time_out(&mut self, player: usize) -> Result<(), RulesRefusal> {
+        self.leave(player, draughts::Game::time_out, halma::Game::time_out)
+    }
+
+    /// `player` leaves the game by `in_draughts` or `in_halma` (resigning, running out of time).
+    fn leave(
+        &mut self,
+        player: usize,
+        in_draughts: fn(&mut draughts::Game, draughts::Color) -> Result<(), draughts::PlayError>,
+        in_halma: fn(&mut halma::Game, halma::Seat) -> Result<(), halma::PlayError>,
+    ) -> Result<(), RulesRefusal> {
         match self {
             RoomGame::Draughts(g) => {
                 let first = g.start_position().turn();
                 let color = if player == 0 { first } else { !first };
-                g.time_out(color).map_err(draughts_refusal)
+                in_draughts(g, color).map_err(draughts_refusal)
             }
             RoomGame::Halma(g) => {
                 let seat = RoomGame::halma_seat(g, player)
                     .ok_or_else(|| RulesRefusal::IllegalMove("no such player".into()))?;
-                g.time_out(seat).map_err(|e| match e {
+                in_halma(g, seat).map_err(|e| match e {
                     halma::PlayError::GameOver => RulesRefusal::GameOver(e.to_string()),
                     _ => RulesRefusal::IllegalMove(e.to_string()),
                 })

@@ -139,6 +139,22 @@ async fn sit(server: &TestServer, room: &str, token: Option<&str>, setup: Setup)
     }
 }
 
+/// Everyone at the table of a new room of `players` seats: its creator (holding `token`) and
+/// newcomers in the other seats, each having seen every seat taken.
+async fn table(server: &TestServer, room: &str, token: &str, setup: Setup) -> Vec<Human> {
+    let mut humans = vec![sit(server, room, Some(token), setup).await];
+    for _ in 1..setup.players() {
+        humans.push(sit(server, room, None, setup).await);
+    }
+    let seated = u64::from(setup.players()) - 1;
+    for human in &mut humans {
+        while human.v < seated {
+            human.next_event().await;
+        }
+    }
+    humans
+}
+
 /// A server whose players may move as fast as the test does (faster than people).
 async fn fast_server(db: &TempDb) -> TestServer {
     let limits = kingme_server::Limits {
@@ -261,15 +277,7 @@ async fn a_halma_16_player_away_is_replaced_by_the_computer_takes_the_seat_back_
     let server = fast_server(&db).await;
     let setup = Setup::new(Variant::Halma16, 4).unwrap();
     let (room, token) = create(&server, "halma-16", 4).await;
-    let mut humans = vec![sit(&server, &room, Some(&token), setup).await];
-    for _ in 0..3 {
-        humans.push(sit(&server, &room, None, setup).await);
-    }
-    for human in &mut humans {
-        while human.v < 3 {
-            human.next_event().await;
-        }
-    }
+    let mut humans = table(&server, &room, &token, setup).await;
     // Seat 2's player leaves at once.
     let away = humans.remove(2);
     let away_token = away.token.clone();
@@ -447,15 +455,7 @@ async fn in_three_player_chinese_checkers_a_resigned_player_leaves_the_others_pl
     let server = fast_server(&db).await;
     let setup = Setup::new(Variant::ChineseCheckers, 3).unwrap();
     let (room, token) = create(&server, "chinese-checkers", 3).await;
-    let mut humans = vec![sit(&server, &room, Some(&token), setup).await];
-    for _ in 0..2 {
-        humans.push(sit(&server, &room, None, setup).await);
-    }
-    for human in &mut humans {
-        while human.v < 2 {
-            human.next_event().await;
-        }
-    }
+    let mut humans = table(&server, &room, &token, setup).await;
     turn(&mut humans, 0).await;
     let v = humans[1].v;
     humans[1].client.send(json!({"t": "resign", "v": v})).await;
@@ -505,15 +505,7 @@ async fn in_three_player_chinese_checkers_a_seat_out_of_time_leaves_and_the_next
         "clock": {"initial_ms": 60_000, "increment_ms": 0},
     });
     let (_, room, token) = created_room(&server, &body).await;
-    let mut humans = vec![sit(&server, &room, Some(&token), setup).await];
-    for _ in 0..2 {
-        humans.push(sit(&server, &room, None, setup).await);
-    }
-    for human in &mut humans {
-        while human.v < 2 {
-            human.next_event().await;
-        }
-    }
+    let mut humans = table(&server, &room, &token, setup).await;
     let moved = turn(&mut humans, 0).await;
     assert_eq!(moved["clock"]["running"], 1);
     server.clock.advance_ms(60_000);

@@ -21,7 +21,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let level = if turn == 0 { first } else { others };
         let start = Instant::now();
         let chosen = session
-            .computer_turn(level, &SystemClock, seed, &mut memory)?
+            .computer_turn(level, &SystemClock, seed, None, &mut memory)?
             .chosen
             .ok_or("no move while the game goes on")?;
         times.push((turn, start.elapsed().as_secs_f64() * 1000.0));

@@ -189,7 +189,7 @@ impl JsGame {
         });
         let turn = self
             .session
-            .computer_turn_timed(
+            .computer_turn(
                 level,
                 &SystemClock,
                 u64::from(seed),

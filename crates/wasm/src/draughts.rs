@@ -445,19 +445,9 @@ impl DraughtsSession {
 
     /// What the computer at `level` does on its turn: accept a pending offer, or move (and
     /// perhaps offer a draw with the move). `memory` carries what it learnt on earlier turns.
+    /// With `time` (its clock in a timed game) its search is held to the budget its time and
+    /// increment give ([`kingme_engine_core::time_budget`]).
     pub fn computer_turn(
-        &self,
-        level: Level,
-        clock: &dyn Clock,
-        seed: u64,
-        memory: &mut Memory,
-    ) -> Result<ComputerTurn, SessionError> {
-        self.computer_turn_timed(level, clock, seed, None, memory)
-    }
-
-    /// [`DraughtsSession::computer_turn`] with `time` on the computer's clock, which bounds
-    /// how long it searches for its move.
-    pub fn computer_turn_timed(
         &self,
         level: Level,
         clock: &dyn Clock,

@@ -500,19 +500,9 @@ impl HalmaSession {
     }
 
     /// The computer's move at `level` for the seat to move.
+    /// With `time` (its clock in a timed game) its search is held to the budget its time and
+    /// increment give ([`kingme_engine_core::time_budget`]).
     pub fn computer_turn(
-        &self,
-        level: Level,
-        clock: &dyn Clock,
-        seed: u64,
-        memory: &mut kingme_halma_engine::Memory,
-    ) -> Result<ComputerTurn, SessionError> {
-        self.computer_turn_timed(level, clock, seed, None, memory)
-    }
-
-    /// [`HalmaSession::computer_turn`] with `time` on the computer's clock, which bounds how
-    /// long it searches for its move.
-    pub fn computer_turn_timed(
         &self,
         level: Level,
         clock: &dyn Clock,

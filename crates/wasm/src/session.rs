@@ -273,19 +273,10 @@ impl Session {
         }
     }
 
+    /// What the computer at `level` does on its turn. With `time` (its clock in a timed game)
+    /// its search is held to the budget its time and increment give
+    /// ([`kingme_engine_core::time_budget`]).
     pub fn computer_turn(
-        &self,
-        level: Level,
-        clock: &dyn Clock,
-        seed: u64,
-        memory: &mut Memory,
-    ) -> Result<ComputerTurn, SessionError> {
-        self.computer_turn_timed(level, clock, seed, None, memory)
-    }
-
-    /// The computer's turn with `time` on its clock (a game with a time control): its search
-    /// is held to the budget its time and increment give ([`kingme_engine_core::time_budget`]).
-    pub fn computer_turn_timed(
         &self,
         level: Level,
         clock: &dyn Clock,
@@ -294,10 +285,8 @@ impl Session {
         memory: &mut Memory,
     ) -> Result<ComputerTurn, SessionError> {
         match self {
-            Session::Draughts(s) => {
-                s.computer_turn_timed(level, clock, seed, time, &mut memory.draughts)
-            }
-            Session::Halma(s) => s.computer_turn_timed(level, clock, seed, time, &mut memory.halma),
+            Session::Draughts(s) => s.computer_turn(level, clock, seed, time, &mut memory.draughts),
+            Session::Halma(s) => s.computer_turn(level, clock, seed, time, &mut memory.halma),
         }
     }
 

@@ -189,7 +189,13 @@ fn the_yard_rule_counts_down_and_ends_the_game() {
         } else {
             seed += 1;
             let turn = s
-                .computer_turn(Level::Beginner, &SystemClock, seed, &mut Memory::default())
+                .computer_turn(
+                    Level::Beginner,
+                    &SystemClock,
+                    seed,
+                    None,
+                    &mut Memory::default(),
+                )
                 .unwrap();
             s.play_path(&turn.chosen.unwrap().path, false).unwrap();
         }
@@ -253,7 +259,7 @@ fn the_computer_moves_for_the_seat_to_move() {
     let mut memory = Memory::default();
     for seed in 0..6 {
         let turn = s
-            .computer_turn(Level::Beginner, &SystemClock, seed, &mut memory)
+            .computer_turn(Level::Beginner, &SystemClock, seed, None, &mut memory)
             .unwrap();
         let chosen = turn.chosen.unwrap();
         assert!(s.legal_moves().contains(&chosen));

@@ -198,7 +198,13 @@ fn the_record_keeps_draw_offers_and_an_ending_no_move_made() {
 fn the_computer_plays_a_legal_move() {
     let s = Session::new("english", None, None).unwrap();
     let turn = s
-        .computer_turn(Level::Beginner, &SystemClock, 7, &mut Memory::default())
+        .computer_turn(
+            Level::Beginner,
+            &SystemClock,
+            7,
+            None,
+            &mut Memory::default(),
+        )
         .unwrap();
     assert!(!turn.accept_draw);
     let chosen = turn.chosen.unwrap();
@@ -236,7 +242,13 @@ fn the_computer_offers_a_draw_with_a_king_each() {
     let first = s.legal_moves()[0].path.clone();
     s.play_path(&first, false).unwrap();
     let turn = s
-        .computer_turn(Level::Beginner, &SystemClock, 7, &mut Memory::default())
+        .computer_turn(
+            Level::Beginner,
+            &SystemClock,
+            7,
+            None,
+            &mut Memory::default(),
+        )
         .unwrap();
     assert!(turn.chosen.is_some());
     assert!(turn.offer_draw, "{turn:?}");

@@ -8,7 +8,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { ARTIFACTS, openSite, settled, snapshot } from "./helpers.mjs";
+import { ARTIFACTS, atPly, openSite, settled, snapshot } from "./helpers.mjs";
 
 const skip = process.env.KINGME_BIN && existsSync(process.env.KINGME_BIN) ? false : "needs kingme serve (KINGME_BIN)";
 const SHOTS = path.join(ARTIFACTS, "rooms");
@@ -27,12 +27,6 @@ async function openContext(browser, url, viewport = { width: 900, height: 700 })
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url);
   return { page, errors };
-}
-
-async function atPly(page, ply) {
-  await page.waitForFunction((n) => window.__kingme?.snapshot().ply === n, ply);
-  await settled(page);
-  return snapshot(page);
 }
 
 /** Waits until the page's game has reached `ply` or gone beyond (a computer seat may answer at once). */

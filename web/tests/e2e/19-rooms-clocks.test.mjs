@@ -5,38 +5,18 @@
 // `--min-clock-ms 1000`, so that a game can run out of time within the test.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
 import { freePort } from "./ports.mjs";
-import { ARTIFACTS, settled, snapshot } from "./helpers.mjs";
+import { ARTIFACTS, atPly, playListedMove, snapshot } from "./helpers.mjs";
+import { serve, stop } from "./server.mjs";
 
 const bin = process.env.KINGME_BIN;
 const SHOTS = path.join(ARTIFACTS, "rooms");
-
-function serve(port, db) {
-  const args = ["serve", "--addr", `127.0.0.1:${port}`, "--db", db, "--min-clock-ms", "1000"];
-  const child = spawn(bin, args, { stdio: ["ignore", "ignore", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk) => {
-      seen += chunk;
-      if (/serving http/.test(seen)) resolve(child);
-    });
-    child.on("exit", (code) => reject(new Error(`kingme serve exited (${code}):\n${seen}`)));
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
+/** Rooms may be made with clocks of a second and more. */
+const CLOCK_ARGS = ["--min-clock-ms", "1000"];
 
 /** Each clock's time and whether it runs, in seat order. */
 const clocks = (page) =>
@@ -50,19 +30,6 @@ const ms = (text) => {
   return (Number(m) * 60 + Number(s)) * 1000;
 };
 
-async function atPly(page, ply) {
-  await page.waitForFunction((n) => window.__kingme?.snapshot().ply === n, ply);
-  await settled(page);
-  return snapshot(page);
-}
-
-async function playListedMove(page) {
-  const before = (await snapshot(page)).ply;
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="legal-moves"] button').length > 0);
-  await page.locator('[data-testid="legal-moves"] button').first().click();
-  return atPly(page, before + 1);
-}
-
 async function joinFrom(joiner, link) {
   await joiner.goto(`${link}?test`);
   await joiner.getByTestId("room-join").click();
@@ -73,7 +40,7 @@ test("room clocks: shown on both pages, kept across a restart, and a flag ends t
   mkdirSync(SHOTS, { recursive: true });
   const port = await freePort();
   const db = path.join(mkdtempSync(path.join(tmpdir(), "kingme-clocks-")), "rooms.db");
-  let server = await serve(port, db);
+  let server = await serve(port, db, CLOCK_ARGS);
   const base = `http://127.0.0.1:${port}`;
   const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
@@ -122,7 +89,7 @@ test("room clocks: shown on both pages, kept across a restart, and a flag ends t
     // The server restarts while the joiner thinks; both clocks come back.
     await stop(server);
     await creator.getByTestId("room-status").filter({ hasText: "reconnecting" }).waitFor();
-    server = await serve(port, db);
+    server = await serve(port, db, CLOCK_ARGS);
     for (const page of [creator, joiner]) {
       await page.waitForFunction(() => !/reconnecting|Connecting/.test(document.querySelector('[data-testid="room-status"]')?.textContent ?? ""));
       await page.waitForFunction(() => document.querySelector('[data-clock="1"]')?.classList.contains("running"));

@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
-import { BASE_URL, clickRoute, openSite, settled, snapshot } from "./helpers.mjs";
+import { BASE_URL, atPly, clickRoute, openSite, playListedMove, settled, snapshot } from "./helpers.mjs";
 
 // Rooms need the real server (the runner falls back to a static preview without it).
 const skip = process.env.KINGME_BIN && existsSync(process.env.KINGME_BIN) ? false : "needs kingme serve (KINGME_BIN)";
@@ -19,20 +19,6 @@ async function openContext(browser, url) {
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(url);
   return { page, errors };
-}
-
-/** Waits until the page's game has reached `ply` and nothing moves on its board. */
-async function atPly(page, ply) {
-  await page.waitForFunction((n) => window.__kingme?.snapshot().ply === n, ply);
-  await settled(page);
-  return snapshot(page);
-}
-
-/** Plays the first move of the legal-move list (the page's player must be to move). */
-async function playListedMove(page) {
-  const before = (await snapshot(page)).ply;
-  await page.locator('[data-testid="legal-moves"] button').first().click();
-  return atPly(page, before + 1);
 }
 
 /** Waits until the page's player, playing `color`, is to move. */

@@ -5,51 +5,16 @@
 // every software-rendered frame the slides would cost makes the run longer.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { freePort } from "./ports.mjs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium } from "playwright-core";
-import { settled, snapshot } from "./helpers.mjs";
+import { atPly, playListedMove } from "./helpers.mjs";
+import { serve, stop } from "./server.mjs";
 
 const bin = process.env.KINGME_BIN;
 
-
-/** Starts `kingme serve` and resolves once it serves. */
-function serve(port, db) {
-  const child = spawn(bin, ["serve", "--addr", `127.0.0.1:${port}`, "--db", db], { stdio: ["ignore", "ignore", "pipe"] });
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    child.stderr.setEncoding("utf8");
-    child.stderr.on("data", (chunk) => {
-      seen += chunk;
-      if (/serving http/.test(seen)) resolve(child);
-    });
-    child.on("exit", (code) => reject(new Error(`kingme serve exited (${code}):\n${seen}`)));
-  });
-}
-
-function stop(child) {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    child.on("exit", () => resolve());
-    child.kill("SIGTERM");
-  });
-}
-
-async function atPly(page, ply) {
-  await page.waitForFunction((n) => window.__kingme?.snapshot().ply === n, ply);
-  await settled(page);
-  return snapshot(page);
-}
-
-async function playListedMove(page) {
-  const before = (await snapshot(page)).ply;
-  await page.waitForFunction(() => document.querySelectorAll('[data-testid="legal-moves"] button').length > 0);
-  await page.locator('[data-testid="legal-moves"] button').first().click();
-  return atPly(page, before + 1);
-}
 
 test("after a server restart the pages reconnect and the game goes on", { skip: bin ? false : "needs the kingme binary (KINGME_BIN)" }, async () => {
   const port = await freePort();

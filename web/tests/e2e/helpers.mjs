@@ -95,3 +95,18 @@ export async function chooseModeAgain(page) {
   if ((await page.getByTestId("leave-dialog").count()) > 0) await page.getByTestId("leave-confirm").click();
   await page.waitForSelector("[data-mode]");
 }
+
+/** Waits until the page's game has reached `ply` and nothing moves on its board. */
+export async function atPly(page, ply) {
+  await page.waitForFunction((n) => window.__kingme?.snapshot().ply === n, ply);
+  await settled(page);
+  return snapshot(page);
+}
+
+/** Plays the first move of the legal-move list once it shows (the page's player must be to move). */
+export async function playListedMove(page) {
+  const before = (await snapshot(page)).ply;
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="legal-moves"] button').length > 0);
+  await page.locator('[data-testid="legal-moves"] button').first().click();
+  return atPly(page, before + 1);
+}
