@@ -219,6 +219,7 @@ export const en = {
   "result.automatic": "Automatic draw: {rule}.",
   "result.youWin": "You win!",
   "result.youLose": "The computer wins.",
+  "result.youLost": "You lose.",
   "dialog.close": "Close",
   "game.pdn": "Game record",
   "game.copyPdn": "Copy PDN",

@@ -221,6 +221,7 @@ export const zhHans: Record<MessageKey, string> = {
   "result.automatic": "自动和棋：{rule}。",
   "result.youWin": "你赢了！",
   "result.youLose": "电脑获胜。",
+  "result.youLost": "你输了。",
   "dialog.close": "关闭",
   "game.pdn": "棋谱",
   "game.copyPdn": "复制 PDN",

@@ -221,6 +221,7 @@ export const zhHant: Record<MessageKey, string> = {
   "result.automatic": "自動和棋：{rule}。",
   "result.youWin": "你贏了！",
   "result.youLose": "電腦獲勝。",
+  "result.youLost": "你輸了。",
   "dialog.close": "關閉",
   "game.pdn": "棋譜",
   "game.copyPdn": "複製 PDN",

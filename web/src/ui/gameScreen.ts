@@ -741,7 +741,10 @@ export class GameScreen {
         if (group.includes(me)) personal = t("result.youPlace", { place });
         place += group.length;
       }
-    } else if (me !== null && result.winner !== null) personal = t(result.winner === me ? "result.youWin" : "result.youLose");
+    } else if (me !== null && result.winner !== null) {
+      // In a room the winner is a friend (or a computer seat): only against the computer is the winner named so.
+      personal = t(result.winner === me ? "result.youWin" : this.controller.mode === "online" ? "result.youLost" : "result.youLose");
+    }
     const placings: HTMLElement[] = [];
     if (halma) {
       let place = 1;

@@ -126,6 +126,8 @@ test("room clocks: shown on both pages, kept across a restart, and a flag ends t
       const result = (await snapshot(page)).result;
       assert.equal(result.reason, "time-out");
       await page.getByTestId("result-reason").filter({ hasText: "ran out of time" }).waitFor();
+      const dialog = await page.getByTestId("game-over").textContent();
+      assert.match(dialog, page === creator ? /You win!/ : /You lose\./, "the loser lost to a friend, not the computer");
       const shown = await clocks(page);
       assert.equal(shown[1].time, "0:00.0");
       assert.ok(shown.every((c) => !c.running), "every clock stops with the game");
