@@ -11,16 +11,21 @@ import { gameName, modeChooser, ruleChooser, type RoomChoice } from "./ui/choose
 import { h } from "./ui/dom";
 import { GameScreen, type SharedBoard } from "./ui/gameScreen";
 import { isMuted, setMuted } from "./ui/sound";
-import { RoomScreen } from "./ui/room";
+import type { RoomScreen } from "./ui/room";
 import { errorText } from "./ui/errors";
 import { isLearnPath, learnLink, loadLearn } from "./learn/entry";
 import { WORDS } from "./learn/words";
 import type { LearnScreen } from "./learn/screen";
 import { RoomProblem, createRoom, roomFromPath } from "./net/api";
 import type { ErrorCode } from "./net/protocol";
-import { refusalNotice } from "./game/online";
 import { isOnline } from "./offline";
 import { saveSeat } from "./net/seats";
+
+/** The room page and its client: loaded only when a room is opened or made (they are not needed for the first screen). */
+const loadRoomClient = async () => {
+  const [{ RoomScreen }, { refusalNotice }] = await Promise.all([import("./ui/room"), import("./game/online")]);
+  return { RoomScreen, refusalNotice };
+};
 import type { GameRecord } from "./engine/protocol";
 
 type Screen =
@@ -310,7 +315,10 @@ export class App {
       this.openRoom(created.room);
       return null;
     } catch (e) {
-      if (e instanceof RoomProblem) return t(refusalNotice(e.code as ErrorCode, e.message).key, { message: e.message });
+      if (e instanceof RoomProblem) {
+        const { refusalNotice } = await loadRoomClient();
+        return t(refusalNotice(e.code as ErrorCode, e.message).key, { message: e.message });
+      }
       return t(isOnline() ? "room.noAnswer" : "room.offline");
     }
   }
@@ -326,19 +334,21 @@ export class App {
   }
 
   private openRoom(id: string): void {
-    const room = new RoomScreen(
-      id,
-      this.board,
-      {
-        continueVsComputer: (record, seat) => this.continueVsComputer(record, seat),
-        chooseMode: (variant) => this.show(variant ? { kind: "mode", variant } : { kind: "rules" }),
-        // The title names the room's game once it is known, in the chosen language.
-        retitle: () => {
-          if (this.screen.kind === "room") this.retitle();
-        },
+    void loadRoomClient().then(({ RoomScreen }) => {
+      // The page may have moved on while the room's code loaded.
+      if (roomFromPath(location.pathname) === id) this.show({ kind: "room", room: new RoomScreen(id, this.board, this.roomActions()) });
+    });
+  }
+
+  private roomActions(): ConstructorParameters<typeof RoomScreen>[2] {
+    return {
+      continueVsComputer: (record, seat) => this.continueVsComputer(record, seat),
+      chooseMode: (variant) => this.show(variant ? { kind: "mode", variant } : { kind: "rules" }),
+      // The title names the room's game once it is known, in the chosen language.
+      retitle: () => {
+        if (this.screen.kind === "room") this.retitle();
       },
-    );
-    this.show({ kind: "room", room });
+    };
   }
 
   /** An online game goes on here against the computer (Intermediate), the player keeping `seat`. */
