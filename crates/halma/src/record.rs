@@ -36,7 +36,7 @@
 //! as resignations (the last-placed seat still playing resigns first) when the termination is
 //! absent or `resignation`.
 
-use crate::game::{EndReason, Game, Outcome};
+use crate::game::{EndReason, Game, Outcome, Turn};
 use crate::notation::{self, ParseMoveError};
 use crate::position::{ParsePositionError, Position};
 use crate::setup::{PlayerCountError, Seat, Setup};
@@ -564,39 +564,43 @@ fn round_marker(token: &str) -> Option<(u32, &str)> {
     Some((number, token[digits..].trim_start_matches('.')))
 }
 
+/// A seat leaving the game as `token` (lower case) writes it: `resigns:S` (a bare `resigns` or
+/// `resign` is `to_move`'s) or `time:S`; `None` for any other token, the way it is written when
+/// the seat is not one.
+fn leaving_turn(token: &str, to_move: Seat) -> Option<Result<Turn, &'static str>> {
+    let seat = |n: &str| n.trim().parse::<u8>().ok().and_then(Seat::new);
+    if let Some(n) = token.strip_prefix("time:") {
+        return Some(
+            seat(n)
+                .map(Turn::TimeOut)
+                .ok_or("a time-out is written time:S with S the seat (1 to 6)"),
+        );
+    }
+    let rest = token
+        .strip_prefix("resigns")
+        .or_else(|| token.strip_prefix("resign"))?;
+    let resigner = match rest.strip_prefix(':') {
+        Some(n) => seat(n),
+        None if rest.is_empty() => Some(to_move),
+        None => None,
+    };
+    Some(
+        resigner
+            .map(Turn::Resign)
+            .ok_or("a resignation is written resigns:S with S the seat (1 to 6)"),
+    )
+}
+
 fn play_token(game: &mut Game, token: &str) -> Result<(), RecordError> {
     let pos = *game.position();
     let round = pos.round();
-    let lower = token.to_ascii_lowercase();
-    if let Some(rest) = lower.strip_prefix("time:") {
-        let reason = match rest.trim().parse::<u8>().ok().and_then(Seat::new) {
-            Some(seat) => match game.time_out(seat) {
+    if let Some(leaving) = leaving_turn(&token.to_ascii_lowercase(), pos.to_move()) {
+        let reason = match leaving {
+            Ok(turn) => match game.replay(turn) {
                 Ok(()) => return Ok(()),
                 Err(e) => e.to_string(),
             },
-            None => "a time-out is written time:S with S the seat (1 to 6)".to_string(),
-        };
-        return Err(RecordError::Resign {
-            round,
-            text: token.to_string(),
-            reason,
-        });
-    }
-    if let Some(rest) = lower
-        .strip_prefix("resigns")
-        .or_else(|| lower.strip_prefix("resign"))
-    {
-        let seat = match rest.strip_prefix(':') {
-            Some(n) => n.trim().parse::<u8>().ok().and_then(Seat::new),
-            None if rest.is_empty() => Some(pos.to_move()),
-            None => None,
-        };
-        let reason = match seat {
-            Some(seat) => match game.resign(seat) {
-                Ok(()) => return Ok(()),
-                Err(e) => e.to_string(),
-            },
-            None => "a resignation is written resigns:S with S the seat (1 to 6)".to_string(),
+            Err(how) => how.to_string(),
         };
         return Err(RecordError::Resign {
             round,
@@ -791,7 +795,7 @@ fn lex_tag(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Move, Turn};
+    use crate::Move;
 
     fn setup(v: Variant, n: u8) -> Setup {
         Setup::new(v, n).expect("offered")

@@ -179,23 +179,22 @@ impl HalmaSession {
 
     /// The player in `seat` (0-based) resigns; with more than two players its pieces stay.
     pub fn resign(&mut self, seat: u8) -> Result<(), SessionError> {
-        self.check_not_over()?;
-        let s = seat_of(seat).ok_or_else(|| {
-            coded(ErrorCode::SeatNotPlaying, format_args!("no seat {seat}"))
-                .with("seat", u16::from(seat) + 1)
-        })?;
-        self.game.resign(s).map_err(rules)
+        self.leave(seat, Turn::Resign)
     }
 
     /// The player in `seat` ran out of time: like a resignation, the seat leaves (its pieces
     /// stay) and, with more than two players, the others play on.
     pub fn time_out(&mut self, seat: u8) -> Result<(), SessionError> {
+        self.leave(seat, Turn::TimeOut)
+    }
+
+    fn leave(&mut self, seat: u8, turn: fn(Seat) -> Turn) -> Result<(), SessionError> {
         self.check_not_over()?;
         let s = seat_of(seat).ok_or_else(|| {
             coded(ErrorCode::SeatNotPlaying, format_args!("no seat {seat}"))
                 .with("seat", u16::from(seat) + 1)
         })?;
-        self.game.time_out(s).map_err(rules)
+        self.game.replay(turn(s)).map_err(rules)
     }
 
     /// The current position string.

@@ -98,10 +98,8 @@ interface TurnRecord {
   path: string[];
   offer: boolean;
   seat: SeatIndex;
-  /** A Halma resignation (a turn of its own, after which the others play on). */
-  resigned: boolean;
-  /** A Halma seat out of time (it leaves the game as a resigner does). */
-  timedOut?: boolean;
+  /** A Halma seat leaving by resigning or running out of time (a turn of its own, after which the others play on). */
+  leaves: "resign" | "time" | null;
 }
 
 /** A seat the computer plays from the room's start, chosen by its creator. */
@@ -293,7 +291,7 @@ export class OnlineController implements GameController {
       this.emit({ kind: "error", message: errorText(e, this.current) });
       return;
     }
-    this.history.push({ path: [...move.path], offer, seat, resigned: false });
+    this.history.push({ path: [...move.path], offer, seat, leaves: null });
     const pending = this.connection.sendMove(move.notation, offer, v);
     this.optimistic = { ack: pending.ack, plyBefore, path: [...move.path], offer };
     this.refresh();
@@ -339,14 +337,16 @@ export class OnlineController implements GameController {
     const resigned: RecordView["resigned"] = [];
     const timedOut: RecordView["timedOut"] = [];
     for (const turn of this.history) {
-      if (turn.resigned) resigned.push({ seat: turn.seat, after: moves.length });
-      else if (turn.timedOut === true) timedOut.push({ seat: turn.seat, after: moves.length });
+      if (turn.leaves === "resign") resigned.push({ seat: turn.seat, after: moves.length });
+      else if (turn.leaves === "time") timedOut.push({ seat: turn.seat, after: moves.length });
       else moves.push({ path: turn.path, offer: turn.offer });
     }
     // Draughts keeps a flag beside its moves: the loser's.
     const outcome = this.current.result;
-    const loser = this.view.seats.find((x) => outcome?.winner !== null && x.board !== outcome?.winner);
-    if (this.isDraughts() && outcome?.reason === "time-out" && loser) timedOut.push({ seat: loser.board, after: moves.length });
+    if (this.isDraughts() && outcome?.reason === "time-out" && outcome.winner !== null) {
+      const loser = this.view.seats.find((x) => x.board !== outcome.winner);
+      if (loser) timedOut.push({ seat: loser.board, after: moves.length });
+    }
     return { variant: this.variant, players: this.view.players, startFen: this.game.startFen(), moves, resigned, timedOut };
   }
 
@@ -598,20 +598,20 @@ export class OnlineController implements GameController {
         if (resigns) {
           const seat = Number(resigns[1]) - 1;
           game.resign(seat);
-          history.push({ path: [], offer: false, seat, resigned: true });
+          history.push({ path: [], offer: false, seat, leaves: "resign" });
           return;
         }
         const flagged = TIME_OUT.exec(text);
         if (flagged) {
           const seat = Number(flagged[1]) - 1;
           game.timeOut(seat);
-          history.push({ path: [], offer: false, seat, resigned: false, timedOut: true });
+          history.push({ path: [], offer: false, seat, leaves: "time" });
           return;
         }
         const offer = s.offers[i] === true;
         const seat = game.snapshot().turn ?? 0;
         const move = game.playText(text, offer);
-        history.push({ path: move.path, offer, seat, resigned: false });
+        history.push({ path: move.path, offer, seat, leaves: null });
       });
       const o = s.outcome;
       if (o !== null && game.snapshot().result === null && game.snapshot().details.family === "draughts") {
@@ -643,7 +643,7 @@ export class OnlineController implements GameController {
         const seat = this.game.snapshot().turn ?? 0;
         try {
           this.game.playPath(optimistic.path, optimistic.offer);
-          this.history.push({ path: optimistic.path, offer: optimistic.offer, seat, resigned: false });
+          this.history.push({ path: optimistic.path, offer: optimistic.offer, seat, leaves: null });
         } catch {
           this.connection.forget(optimistic.ack);
           this.optimistic = null;
@@ -712,11 +712,11 @@ export class OnlineController implements GameController {
           if (e.t === "resigned") {
             const board = this.boardOf(e.seat_no);
             this.game.resign(board);
-            if (!this.isDraughts()) this.history.push({ path: [], offer: false, seat: board, resigned: true });
+            if (!this.isDraughts()) this.history.push({ path: [], offer: false, seat: board, leaves: "resign" });
           } else if (e.t === "flagged") {
             const board = this.boardOf(e.seat_no);
             this.game.timeOut(board);
-            if (!this.isDraughts()) this.history.push({ path: [], offer: false, seat: board, resigned: false, timedOut: true });
+            if (!this.isDraughts()) this.history.push({ path: [], offer: false, seat: board, leaves: "time" });
           } else this.game.acceptDraw();
         } catch (err) {
           this.disagree(err instanceof Error ? err.message : String(err));
@@ -783,7 +783,7 @@ export class OnlineController implements GameController {
         this.disagree(`the move ${e.move} (${err instanceof Error ? err.message : String(err)})`);
         return;
       }
-      this.history.push({ path: [...move.path], offer: e.offer_draw, seat, resigned: false });
+      this.history.push({ path: [...move.path], offer: e.offer_draw, seat, leaves: null });
       this.refresh();
       this.emit({ kind: "played", played: { move, seat, offeredDraw: e.offer_draw, after: this.current } });
     }
