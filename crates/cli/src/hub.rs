@@ -39,29 +39,50 @@ pub fn move_to_hub(variant: Variant, m: &Move) -> String {
     }
 }
 
-/// The legal move of `pos` that `text` names: exact Hub notation, or `fromxto` when only one
-/// capture goes from there to there.
+/// The legal move of `pos` that `text` names: `from-to`, or a capture `fromxto` followed by
+/// its captured squares in any order (Hub's notation lists them, GUIs differ in the order), or
+/// `fromxto` alone when only one capture goes from there to there.
 pub fn parse_hub_move(pos: &Position, text: &str) -> Result<Move, CliError> {
     let variant = pos.variant();
     let moves = pos.legal_moves();
     if let Some(m) = moves.iter().find(|m| move_to_hub(variant, m) == text) {
         return Ok(*m);
     }
-    let ends: Vec<&str> = text.split(['x', '-']).collect();
-    if ends.len() >= 2 {
-        let short: Vec<&Move> = moves
-            .iter()
-            .filter(|m| {
-                let h = move_to_hub(variant, m);
-                let parts: Vec<&str> = h.split(['x', '-']).collect();
-                parts[0] == ends[0] && parts[1] == ends[1] && ends.len() == 2
-            })
-            .collect();
-        if short.len() == 1 {
-            return Ok(*short[0]);
-        }
+    let bad = || CliError(format!("'{text}' is not a legal move here"));
+    let numbers: Vec<u8> = text
+        .split(['x', '-'])
+        .map(|n| n.trim().parse::<u8>().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    let [from, to, captured @ ..] = numbers.as_slice() else {
+        return Err(bad());
+    };
+    let mut captured = captured.to_vec();
+    captured.sort_unstable();
+    let fits: Vec<&Move> = moves
+        .iter()
+        .filter(|m| {
+            let mut taken: Vec<u8> = m
+                .captured()
+                .map(|sq| notation::square_number(variant, sq))
+                .collect();
+            taken.sort_unstable();
+            m.is_capture() == text.contains('x')
+                && notation::square_number(variant, m.from()) == *from
+                && notation::square_number(variant, m.to()) == *to
+                && (captured.is_empty() || taken == captured)
+        })
+        .collect();
+    match fits.as_slice() {
+        [m] => Ok(**m),
+        [] => Err(bad()),
+        _ => Err(CliError(format!(
+            "'{text}' is ambiguous here: name the captured squares ({})",
+            fits.iter()
+                .map(|m| move_to_hub(variant, m))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
     }
-    Err(CliError(format!("'{text}' is not a legal move here")))
 }
 
 /// A position in Hub notation.
@@ -484,6 +505,9 @@ fn set_position(variant: Variant, args: &[(String, String)]) -> Result<Game, Cli
     Ok(game)
 }
 
+/// How deep a search looks when the clock runs and only one move is legal.
+const FORCED_MOVE_DEPTH: u32 = 4;
+
 fn start_search(game: &Game, level: Level, ponder: bool, out: &Out) -> Option<Running> {
     let clock = Arc::new(StoppableClock::new());
     let (mut limits, stop_after_depth) = level.limits();
@@ -496,6 +520,12 @@ fn start_search(game: &Game, level: Level, ponder: bool, out: &Out) -> Option<Ru
             soft_ms: 1 << 50,
             hard_ms: 1 << 50,
         };
+    } else if matches!(level, Level::MoveTime(_) | Level::Clock { .. })
+        && game.position().legal_moves().len() == 1
+    {
+        // A forced move is answered at once, with a short look for the reply to ponder on;
+        // the time is kept for the moves that need it.
+        limits = Limits::Depth(FORCED_MOVE_DEPTH);
     }
     let answered = Arc::new(AtomicBool::new(false));
     let answered_in_search = Arc::clone(&answered);
@@ -715,5 +745,25 @@ mod tests {
         assert!(position_from_hub(Variant::International, "Wxx").is_err());
         assert!(parse_args("pos=W moves=\"32-28 19-23\" infinite")
             .contains(&("moves".to_string(), "32-28 19-23".to_string())));
+    }
+
+    #[test]
+    fn a_capture_is_read_with_its_captured_squares_in_any_order() {
+        let v = Variant::International;
+        let mut text = ['e'; 50];
+        text[31] = 'w'; // 32
+        text[26] = 'b'; // 27
+        text[16] = 'b'; // 17
+        text[0] = 'b'; // 1, so that Black keeps a piece
+        let pos = position_from_hub(v, &format!("W{}", text.iter().collect::<String>()))
+            .expect("a position");
+        let m = parse_hub_move(&pos, "32x12x17x27").expect("the capture");
+        assert_eq!(move_to_hub(v, &m), "32x12x17x27");
+        for other in ["32x12x27x17", "32x12"] {
+            assert_eq!(parse_hub_move(&pos, other).ok(), Some(m), "{other}");
+        }
+        for wrong in ["32x12x17", "32-12", "32x12x17x28", "32x", "x", "32xa", ""] {
+            assert!(parse_hub_move(&pos, wrong).is_err(), "{wrong}");
+        }
     }
 }

@@ -305,3 +305,79 @@ fn hub_takes_scans_variant_name_normal_for_international() {
     assert!(n.len() == 2 && (31..=35).contains(&n[0]), "{m}");
     hub.quit();
 }
+
+#[test]
+fn hub_answers_a_legal_move_at_depth_zero_and_no_time() {
+    let mut hub = HubSession::start();
+    let start = international_start();
+    let after = ["32-28", "17-21"];
+    for level in [
+        "level depth=0",
+        "level move-time=0",
+        "level time=0",
+        "level time=0 inc=0 moves=1",
+        "level nodes=0",
+    ] {
+        hub.send(level);
+        let m = hub.best_move(&start, &after);
+        assert!(
+            hub.accepts(&start, &[&after[..], &[m.as_str()]].concat()),
+            "{level}: {m}"
+        );
+    }
+    // A pondering search stopped at once answers too.
+    hub.send("level move-time=0.1");
+    hub.send(&format!("pos pos={start}"));
+    hub.send("go ponder");
+    hub.send("stop");
+    let (done, _) = read_until(&mut hub.output, "done");
+    let m = field(&done, "move").expect("a move after a stopped ponder");
+    assert!(hub.accepts(&start, &[m]), "{m}");
+    hub.quit();
+}
+
+#[test]
+fn hub_reads_captures_with_their_squares_in_any_order_and_answers_none_without_moves() {
+    let mut hub = HubSession::start();
+    hub.send("level move-time=0.1");
+    // White's man on 32 takes 27 and 17; the GUI may list the captured squares in any order.
+    let mut squares = ['e'; 50];
+    squares[31] = 'w';
+    squares[26] = 'b';
+    squares[16] = 'b';
+    squares[0] = 'b';
+    let pos = format!("W{}", squares.iter().collect::<String>());
+    for capture in ["32x12x17x27", "32x12x27x17", "32x12"] {
+        assert!(hub.accepts(&pos, &[capture]), "{capture}");
+    }
+    // After the capture Black (one man on 1) still moves; after 1-7 12x1 it has nothing left.
+    let m = hub.best_move(&pos, &["32x12x27x17"]);
+    assert!(m == "1-6" || m == "1-7", "{m}");
+    hub.send(&format!("pos pos={pos} moves=\"32x12x27x17 1-7 12x1\""));
+    hub.send("go think");
+    let (done, before) = read_until(&mut hub.output, "done");
+    assert!(!before.iter().any(|l| l.starts_with("error")), "{before:?}");
+    assert_eq!(field(&done, "move"), None, "{done}");
+    hub.quit();
+}
+
+#[test]
+fn hub_plays_a_forced_move_at_once_on_the_clock() {
+    let mut hub = HubSession::start();
+    let start = international_start();
+    // A minute per move, or five minutes on the clock: the only legal move (28x19, taking 23)
+    // is answered after a short look, not after the time.
+    for level in ["level move-time=60", "level time=300 inc=5"] {
+        hub.send(level);
+        hub.send(&format!("pos pos={start} moves=\"32-28 19-23\""));
+        hub.send("go think");
+        let (done, infos) = read_until(&mut hub.output, "done");
+        assert_eq!(field(&done, "move"), Some("28x19x23"), "{level}");
+        let deepest = infos
+            .iter()
+            .filter_map(|l| field(l, "depth")?.parse::<u32>().ok())
+            .max();
+        assert!(deepest.is_some_and(|d| d <= 4), "{level}: {infos:?}");
+    }
+    hub.quit();
+}
