@@ -4,7 +4,7 @@ use crate::bench::WallClock;
 use crate::position_args::{Chosen, PositionArgs};
 use crate::CliError;
 use kingme_draughts::{notation, Move, Variant};
-use kingme_engine::{score, search, Limits, SearchResult};
+use kingme_engine::{score, search_with_egdb, Limits, SearchResult};
 
 #[derive(clap::Args, Debug)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime"])))]
@@ -17,6 +17,9 @@ pub struct Args {
     /// Search for this many milliseconds.
     #[arg(long)]
     movetime: Option<u64>,
+    /// Probe the endgame databases in this folder (as `kingme egdb build` wrote it).
+    #[arg(long)]
+    egdb: Option<std::path::PathBuf>,
 }
 
 /// The search limits `--depth` or `--movetime` ask for.
@@ -45,7 +48,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let clock = WallClock::new();
     let started = std::time::Instant::now();
     let variant = start.variant;
-    let result = search(&game, limits, &clock, &mut |r| {
+    let egdb = match &args.egdb {
+        Some(dir) => Some(crate::egdb::load(variant, dir)?),
+        None => None,
+    };
+    let result = search_with_egdb(&game, limits, &clock, egdb.as_ref(), &mut |r| {
         let secs = started.elapsed().as_secs_f64();
         println!(
             "depth {:>2} score {:>9} nodes {:>11} nps {:>9.0} time {:>6.0} ms pv {}",

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod analyse;
 mod bench;
+mod egdb;
 mod halma;
 mod hub;
 mod loadtest;
@@ -41,6 +42,8 @@ enum Command {
     /// Engine matches from varied openings, each with both colours (every seat in the Halma
     /// family): results, Elo difference or placings.
     Play(play::Args),
+    /// Endgame databases: build the tables of a variant, probe a position.
+    Egdb(egdb::Args),
     /// Speak the Hub protocol (Hub GUI, Scan) on standard input and output (draughts).
     Hub(hub::Args),
     /// Serve the web site and online rooms.
@@ -100,6 +103,7 @@ fn main() -> ExitCode {
         Command::Analyse(args) => analyse::run(args),
         Command::Play(args) => play::run(args),
         Command::Hub(args) => hub::run(args),
+        Command::Egdb(args) => egdb::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => loadtest::run(args),
     };

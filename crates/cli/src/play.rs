@@ -6,11 +6,13 @@ use crate::hub::HubClient;
 use crate::position_args::{Family, GameVariant};
 use crate::CliError;
 use kingme_draughts::{pdn, Color, Game, Move, Variant};
-use kingme_engine::{search, Level, Limits, Memory};
+use kingme_egdb::Egdb;
+use kingme_engine::{search_with_egdb, Level, Limits, Memory};
 use std::collections::HashSet;
 use std::fmt;
 use std::io::Write;
 use std::str::FromStr;
+use std::sync::Arc;
 
 /// Who plays: a site level, a fixed time or depth, an external Hub engine (draughts), or the
 /// greedy mover (Halma family).
@@ -96,6 +98,12 @@ pub struct Args {
     /// Append every game to this file: PDN for draughts, a game record for the Halma family.
     #[arg(long)]
     pdn: Option<std::path::PathBuf>,
+    /// Endgame databases for the first engine (the folder `kingme egdb build` wrote).
+    #[arg(long)]
+    a_egdb: Option<std::path::PathBuf>,
+    /// Endgame databases for the second engine.
+    #[arg(long)]
+    b_egdb: Option<std::path::PathBuf>,
     /// Thinking time per move of Hub engines, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     hub_movetime: u64,
@@ -104,17 +112,30 @@ pub struct Args {
     seed: u64,
 }
 
+fn memory_with(egdb: Option<&Arc<Egdb>>) -> Memory {
+    let mut memory = Memory::new();
+    if let Some(db) = egdb {
+        memory.set_egdb(Arc::clone(db));
+    }
+    memory
+}
+
 /// Games longer than this are adjudicated drawn (Brazilian has no move-count rule).
 const MAX_PLIES: usize = 400;
 
 enum Player {
-    /// One of our engines, with what it remembers during a game.
-    Internal(EngineSpec, Memory),
+    /// One of our engines, with what it remembers during a game and its endgame database.
+    Internal(EngineSpec, Memory, Option<Arc<Egdb>>),
     Hub(Box<HubClient>, u64),
 }
 
 impl Player {
-    fn new(spec: &EngineSpec, variant: Variant, hub_movetime: u64) -> Result<Player, CliError> {
+    fn new(
+        spec: &EngineSpec,
+        variant: Variant,
+        hub_movetime: u64,
+        egdb: Option<Arc<Egdb>>,
+    ) -> Result<Player, CliError> {
         Ok(match spec {
             EngineSpec::Hub(cmd) => {
                 Player::Hub(Box::new(HubClient::start(cmd, variant)?), hub_movetime)
@@ -126,14 +147,14 @@ impl Player {
                         .into(),
                 ))
             }
-            other => Player::Internal(other.clone(), Memory::new()),
+            other => Player::Internal(other.clone(), memory_with(egdb.as_ref()), egdb),
         })
     }
 
     /// Forgets the previous game, so that every game is played as if it were the first.
     fn new_game(&mut self) {
-        if let Player::Internal(_, memory) = self {
-            *memory = Memory::new();
+        if let Player::Internal(_, memory, egdb) = self {
+            *memory = memory_with(egdb.as_ref());
         }
     }
 
@@ -141,20 +162,21 @@ impl Player {
         let clock = WallClock::new();
         let found = match self {
             Player::Hub(client, ms) => return client.choose(game, *ms),
-            Player::Internal(EngineSpec::Level(level), memory) => {
+            Player::Internal(EngineSpec::Level(level), memory, _) => {
                 memory.choose_move(game, *level, &clock, seed)
             }
-            Player::Internal(EngineSpec::MoveTime(ms), _) => {
+            Player::Internal(EngineSpec::MoveTime(ms), _, egdb) => {
                 let limits = Limits::Time {
                     soft_ms: *ms / 2,
                     hard_ms: *ms,
                 };
-                search(game, limits, &clock, &mut |_| {}).best
+                search_with_egdb(game, limits, &clock, egdb.as_deref(), &mut |_| {}).best
             }
-            Player::Internal(EngineSpec::Depth(d), _) => {
-                search(game, Limits::Depth(*d), &clock, &mut |_| {}).best
+            Player::Internal(EngineSpec::Depth(d), _, egdb) => {
+                let limits = Limits::Depth(*d);
+                search_with_egdb(game, limits, &clock, egdb.as_deref(), &mut |_| {}).best
             }
-            Player::Internal(EngineSpec::Hub(_) | EngineSpec::Greedy, _) => None,
+            Player::Internal(EngineSpec::Hub(_) | EngineSpec::Greedy, _, _) => None,
         };
         found.ok_or_else(|| CliError("engine found no move in a game that is not over".into()))
     }
@@ -250,8 +272,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
             })
         }
     };
-    let mut a = Player::new(&args.a, variant, args.hub_movetime)?;
-    let mut b = Player::new(&args.b, variant, args.hub_movetime)?;
+    let load = |dir: &Option<std::path::PathBuf>| -> Result<Option<Arc<Egdb>>, CliError> {
+        dir.as_ref()
+            .map(|d| crate::egdb::load(variant, d).map(Arc::new))
+            .transpose()
+    };
+    let mut a = Player::new(&args.a, variant, args.hub_movetime, load(&args.a_egdb)?)?;
+    let mut b = Player::new(&args.b, variant, args.hub_movetime, load(&args.b_egdb)?)?;
     let name = |p: &Player, spec: &EngineSpec| match p {
         Player::Hub(c, _) => format!("{} (hub)", c.name()),
         Player::Internal(..) => spec.to_string(),

@@ -17,9 +17,11 @@ mod search;
 mod tt;
 
 use kingme_draughts::{Game, Move, Position, Variant};
+use kingme_egdb::Egdb;
 use kingme_engine_core::Rng;
 pub use kingme_engine_core::{time_budget, Clock, Level, Limits, ParseLevelError, TimeLeft};
 use search::{Root, Searcher};
+use std::sync::Arc;
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -132,11 +134,45 @@ fn choose(root: &Root, level: Level, clock: &dyn Clock, seed: u64) -> Option<Mov
 #[derive(Debug, Default)]
 pub struct Memory {
     table: Option<tt::Table>,
+    /// Endgame databases, at most one per variant, probed by every search made through this
+    /// memory (at every level) and by its draw policy.
+    egdb: Vec<Arc<Egdb>>,
 }
 
 impl Memory {
     pub fn new() -> Memory {
         Memory::default()
+    }
+
+    /// Probes `db` in the searches and draw decisions of its variant (replacing an earlier
+    /// database of that variant).
+    pub fn set_egdb(&mut self, db: Arc<Egdb>) {
+        self.egdb.retain(|d| d.variant() != db.variant());
+        self.egdb.push(db);
+    }
+
+    /// The database of `variant`, if one was given.
+    pub fn egdb(&self, variant: Variant) -> Option<&Egdb> {
+        self.egdb
+            .iter()
+            .find(|d| d.variant() == variant)
+            .map(|d| d.as_ref())
+    }
+
+    fn egdb_arc(&self, variant: Variant) -> Option<Arc<Egdb>> {
+        self.egdb.iter().find(|d| d.variant() == variant).cloned()
+    }
+
+    /// [`accepts_draw`], knowing the endgame database: a position it holds as drawn (or lost)
+    /// is accepted at once, a won one never.
+    pub fn accepts_draw(&self, game: &Game, level: Level, clock: &dyn Clock) -> bool {
+        accepts_draw_with(game, level, clock, self.egdb(game.variant()))
+    }
+
+    /// [`wants_to_offer_draw`], knowing the endgame database: a position it holds as drawn is
+    /// offered a draw.
+    pub fn wants_to_offer_draw(&self, game: &Game, level: Level, clock: &dyn Clock) -> bool {
+        wants_to_offer_draw_with(game, level, clock, self.egdb(game.variant()))
     }
 
     /// What [`think_at_level`] decides, with Expert starting from what it remembers of its
@@ -223,7 +259,9 @@ fn think(
     }
     let limits = level.limits(root.position.variant());
     let limits = time.map_or(limits, |t| limits.for_clock(t));
-    let mut searcher = Searcher::with_table(root, clock, memory.table_for(level));
+    let db = memory.egdb_arc(root.position.variant());
+    let mut searcher =
+        Searcher::with_table(root, clock, memory.table_for(level)).with_egdb(db.as_deref());
     let mut result = searcher.run(root, limits, &mut |_| {});
     memory.keep(level, searcher.into_table());
     if result.best.is_none() {
@@ -264,6 +302,23 @@ pub fn search(
     Searcher::new(&root, clock, ANALYSIS_TABLE_LOG2).run(&root, limits, on_iteration)
 }
 
+/// [`search`] probing `egdb` (when it is of the game's variant).
+pub fn search_with_egdb(
+    game: &Game,
+    limits: Limits,
+    clock: &dyn Clock,
+    egdb: Option<&Egdb>,
+    on_iteration: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    if game.outcome().is_some() {
+        return search(game, limits, clock, on_iteration);
+    }
+    let root = root_of_game(game);
+    Searcher::new(&root, clock, ANALYSIS_TABLE_LOG2)
+        .with_egdb(egdb)
+        .run(&root, limits, on_iteration)
+}
+
 /// The move the computer plays at `level`; `None` when the game is over. Equal seeds give
 /// equal choices.
 pub fn choose_move(game: &Game, level: Level, clock: &dyn Clock, seed: u64) -> Option<Move> {
@@ -282,7 +337,7 @@ pub fn think_at_level(
 }
 
 /// A quick judgement of the game's position for the side to move, in centi-men.
-fn judge(game: &Game, level: Level, clock: &dyn Clock) -> i32 {
+fn judge(game: &Game, level: Level, clock: &dyn Clock, egdb: Option<&Egdb>) -> i32 {
     let limits = match level {
         Level::Beginner | Level::Intermediate => level.limits(game.variant()),
         Level::Advanced | Level::Expert => Limits::Time {
@@ -292,8 +347,23 @@ fn judge(game: &Game, level: Level, clock: &dyn Clock) -> i32 {
     };
     let root = root_of_game(game);
     Searcher::new(&root, clock, level.table_log2())
+        .with_egdb(egdb)
         .run(&root, limits, &mut |_| {})
         .score
+}
+
+/// What the endgame database says of the game's position for the side to move, when it
+/// holds it and the result comes before every counting rule's end (the database ignores
+/// them): `Some(0)` drawn, `Some(1)` won, `Some(-1)` lost.
+fn known_result(game: &Game, egdb: Option<&Egdb>) -> Option<i32> {
+    let value = egdb?.probe(game.position())?;
+    let left = game.counters().nearest().map_or(u32::MAX, |c| c.plies_left);
+    Some(match value {
+        kingme_egdb::Value::Draw => 0,
+        kingme_egdb::Value::Win(d) | kingme_egdb::Value::Loss(d) if u32::from(d) > left => 0,
+        kingme_egdb::Value::Win(_) => 1,
+        kingme_egdb::Value::Loss(_) => -1,
+    })
 }
 
 /// Plies after which a game with all its material has left the opening.
@@ -309,22 +379,41 @@ fn past_the_opening(game: &Game) -> bool {
 /// game has left the opening, and only when a draw is fair for it, never when it stands
 /// clearly better.
 pub fn accepts_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool {
+    accepts_draw_with(game, level, clock, None)
+}
+
+fn accepts_draw_with(game: &Game, level: Level, clock: &dyn Clock, egdb: Option<&Egdb>) -> bool {
     if game.outcome().is_some() || !past_the_opening(game) {
         return false;
+    }
+    if let Some(known) = known_result(game, egdb) {
+        return known <= 0;
     }
     let fair_up_to = match level {
         Level::Beginner => 60,
         Level::Intermediate => 25,
         Level::Advanced | Level::Expert => 10,
     };
-    judge(game, level, clock) <= fair_up_to
+    judge(game, level, clock, egdb) <= fair_up_to
 }
 
 /// Whether the computer, to move at `level`, offers a draw with its move: only in dead-drawn
 /// positions (no men left, or a counting rule about to end the game, and a level score).
 pub fn wants_to_offer_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool {
+    wants_to_offer_draw_with(game, level, clock, None)
+}
+
+fn wants_to_offer_draw_with(
+    game: &Game,
+    level: Level,
+    clock: &dyn Clock,
+    egdb: Option<&Egdb>,
+) -> bool {
     if !game.may_offer_draw() || game.outcome().is_some() {
         return false;
+    }
+    if let Some(known) = known_result(game, egdb) {
+        return known == 0;
     }
     let pos = game.position();
     let no_men = (pos.occupied() & !pos.all_kings()).is_empty();
@@ -335,7 +424,7 @@ pub fn wants_to_offer_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool
     if !(no_men || rule_near) {
         return false;
     }
-    judge(game, level, clock).abs() <= 8
+    judge(game, level, clock, egdb).abs() <= 8
 }
 
 #[cfg(test)]

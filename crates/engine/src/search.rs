@@ -6,6 +6,7 @@ use crate::score::{from_tt, is_decided, loss_in, plies_to_end, to_tt, win_in, IN
 use crate::tt::{Bound, MoveKey, Table};
 use crate::{Clock, Limits, SearchResult};
 use kingme_draughts::{DrawCounters as Counters, Move, MoveList, Position};
+use kingme_egdb::{Egdb, Value};
 
 /// The deepest the search goes below the root, extensions included.
 pub const MAX_PLY: usize = 128;
@@ -37,6 +38,9 @@ pub struct Searcher<'c> {
     path: Vec<u64>,
     pv: Vec<Vec<Move>>,
     root_best: Option<(Move, i32)>,
+    /// Endgame tables to probe, if any.
+    egdb: Option<&'c Egdb>,
+    variant: kingme_draughts::Variant,
 }
 
 impl std::fmt::Debug for Searcher<'_> {
@@ -69,7 +73,36 @@ impl<'c> Searcher<'c> {
             path: root.earlier.clone(),
             pv: vec![Vec::new(); MAX_PLY + 1],
             root_best: None,
+            egdb: None,
+            variant: root.position.variant(),
         }
+    }
+
+    /// Probes `egdb` at every node with few enough pieces and no capture pending.
+    pub fn with_egdb(mut self, egdb: Option<&'c Egdb>) -> Searcher<'c> {
+        self.egdb = egdb.filter(|db| db.variant() == self.variant);
+        self
+    }
+
+    /// The database's score of `pos`, `ply` plies below the root: a win or loss at its
+    /// distance, so that shorter wins score higher. The database ignores the counting draw
+    /// rules, so a result further away than the nearest counting rule's end scores as a draw
+    /// (the rule would most likely end the game first). `None` without a table, with more
+    /// pieces than the tables hold, or with a capture pending (the search plays captures out).
+    #[inline]
+    fn probe(&self, pos: &Position, counters: &Counters, ply: usize) -> Option<i32> {
+        let db = self.egdb?;
+        if pos.occupied().count() > db.max_pieces() || pos.must_capture() {
+            return None;
+        }
+        let value = db.probe(pos)?;
+        let left = counters.nearest().map_or(u32::MAX, |c| c.plies_left);
+        Some(match value {
+            Value::Draw => 0,
+            Value::Win(d) | Value::Loss(d) if u32::from(d) > left => 0,
+            Value::Win(d) => win_in(ply + usize::from(d)),
+            Value::Loss(d) => loss_in(ply + usize::from(d)),
+        })
     }
 
     /// The transposition table, to keep for a later search.
@@ -239,6 +272,15 @@ impl<'c> Searcher<'c> {
             beta = beta.min(win_in(ply + 1));
             if alpha >= beta {
                 return alpha;
+            }
+            if self.egdb.is_some() {
+                if counters.verdict().is_some() && !pos.is_lost() {
+                    return 0;
+                }
+                if let Some(s) = self.probe(pos, &counters, ply) {
+                    self.count_node();
+                    return s;
+                }
             }
         }
         if depth <= 0 || ply >= MAX_PLY - 8 {
@@ -480,6 +522,11 @@ impl<'c> Searcher<'c> {
         }
         if ply > 0 && counters.verdict().is_some() {
             return 0;
+        }
+        if ply > 0 {
+            if let Some(s) = self.probe(pos, &counters, ply) {
+                return s;
+            }
         }
         if at_horizon {
             let mut passed = *pos;
