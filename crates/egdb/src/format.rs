@@ -96,6 +96,7 @@ fn fnv1a(bytes: &[u8]) -> u32 {
 }
 
 /// The file of the table of `sig` in `variant`.
+#[cfg(feature = "deflate")]
 pub fn encode_table(variant: Variant, sig: Signature, values: &[u8]) -> Vec<u8> {
     let packed = miniz_oxide::deflate::compress_to_vec(values, 9);
     let mut out = Vec::with_capacity(HEADER + packed.len());
@@ -116,11 +117,17 @@ fn le<const N: usize>(bytes: &[u8], at: usize) -> [u8; N] {
     b
 }
 
-/// Reads a table file of `variant`: its signature and values.
-pub(crate) fn decode_table(
-    variant: Variant,
-    bytes: &[u8],
-) -> Result<(Signature, Vec<u8>), FormatError> {
+/// What a table file's header says, checked.
+pub(crate) struct Header<'a> {
+    pub signature: Signature,
+    positions: u64,
+    checksum: u32,
+    /// The compressed values.
+    pub packed: &'a [u8],
+}
+
+/// Checks the header of a table file of `variant`.
+pub(crate) fn read_header(variant: Variant, bytes: &[u8]) -> Result<Header<'_>, FormatError> {
     if bytes.len() < HEADER {
         if !bytes.is_empty() && !MAGIC.starts_with(&bytes[..bytes.len().min(MAGIC.len())]) {
             return Err(FormatError::BadMagic);
@@ -141,11 +148,11 @@ pub(crate) fn decode_table(
             found,
         });
     }
-    let sig = Signature::from_bytes(le(bytes, 8));
-    if sig.to_move.count() == 0 || sig.other.count() == 0 {
-        return Err(FormatError::BadSignature(sig));
+    let signature = Signature::from_bytes(le(bytes, 8));
+    if signature.to_move.count() == 0 || signature.other.count() == 0 {
+        return Err(FormatError::BadSignature(signature));
     }
-    let count = u64::from_le_bytes(le(bytes, 12));
+    let positions = u64::from_le_bytes(le(bytes, 12));
     let checksum = u32::from_le_bytes(le(bytes, 20));
     let packed_len = u64::from(u32::from_le_bytes(le(bytes, 24)));
     let present = (bytes.len() - HEADER) as u64;
@@ -155,30 +162,51 @@ pub(crate) fn decode_table(
             found: present,
         });
     }
-    let expected = sig.size(variant);
-    if count != expected {
+    let expected = signature.size(variant);
+    if positions != expected {
         return Err(FormatError::WrongLength {
             expected,
-            found: count,
+            found: positions,
         });
     }
-    let values = miniz_oxide::inflate::decompress_to_vec_with_limit(
-        &bytes[HEADER..],
-        usize::try_from(expected).unwrap_or(usize::MAX),
-    )
-    .map_err(|e| FormatError::Corrupt(e.to_string()))?;
-    if values.len() as u64 != expected {
+    Ok(Header {
+        signature,
+        positions,
+        checksum,
+        packed: &bytes[HEADER..],
+    })
+}
+
+/// Checks decompressed `values` against the header.
+pub(crate) fn check_values(header: &Header<'_>, values: &[u8]) -> Result<(), FormatError> {
+    if values.len() as u64 != header.positions {
         return Err(FormatError::WrongLength {
-            expected,
+            expected: header.positions,
             found: values.len() as u64,
         });
     }
-    let computed = fnv1a(&values);
-    if computed != checksum {
+    let computed = fnv1a(values);
+    if computed != header.checksum {
         return Err(FormatError::Checksum {
-            expected: checksum,
+            expected: header.checksum,
             found: computed,
         });
     }
-    Ok((sig, values))
+    Ok(())
+}
+
+/// Reads a table file of `variant`: its signature and values.
+#[cfg(feature = "deflate")]
+pub(crate) fn decode_table(
+    variant: Variant,
+    bytes: &[u8],
+) -> Result<(Signature, Vec<u8>), FormatError> {
+    let header = read_header(variant, bytes)?;
+    let values = miniz_oxide::inflate::decompress_to_vec_with_limit(
+        header.packed,
+        usize::try_from(header.positions).unwrap_or(usize::MAX),
+    )
+    .map_err(|e| FormatError::Corrupt(e.to_string()))?;
+    check_values(&header, &values)?;
+    Ok((header.signature, values))
 }

@@ -83,6 +83,37 @@ impl Signature {
             .sum()
     }
 
+    /// Every signature a game can reach from this one, this one included, with either side to
+    /// move: pieces are only lost, and men only become kings. Signatures with a side without
+    /// pieces are left out (the game is over there).
+    pub fn reachable(self) -> Vec<Signature> {
+        let mut out = Vec::new();
+        let sides = |m: Material| {
+            let mut v = Vec::new();
+            for men in 0..=m.men {
+                for kings in 0..=(m.count() - u32::from(men)) as u8 {
+                    if men + kings > 0 {
+                        v.push(Material { men, kings });
+                    }
+                }
+            }
+            v
+        };
+        for a in sides(self.to_move) {
+            for b in sides(self.other) {
+                let s = Signature {
+                    to_move: a,
+                    other: b,
+                };
+                out.push(s);
+                out.push(s.swapped());
+            }
+        }
+        out.sort();
+        out.dedup();
+        out
+    }
+
     /// The four counts as bytes, as in file headers.
     pub const fn to_bytes(self) -> [u8; 4] {
         [
@@ -143,22 +174,21 @@ impl FromStr for Signature {
 
 const MAX_K: usize = 24;
 
-const fn binomials() -> [[u64; MAX_K + 1]; 65] {
-    let mut t = [[0u64; MAX_K + 1]; 65];
-    let mut n = 0;
-    while n < 65 {
-        t[n][0] = 1;
-        let mut k = 1;
-        while k <= MAX_K && k <= n {
-            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
-            k += 1;
+/// Pascal's triangle up to 64, built on first use (computed rather than stored as data, which
+/// would add 13 KB to the browser's download).
+fn binomials() -> &'static [[u64; MAX_K + 1]; 65] {
+    static TABLE: std::sync::OnceLock<[[u64; MAX_K + 1]; 65]> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = [[0u64; MAX_K + 1]; 65];
+        for n in 0..65 {
+            t[n][0] = 1;
+            for k in 1..=MAX_K.min(n) {
+                t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            }
         }
-        n += 1;
-    }
-    t
+        t
+    })
 }
-
-static BINOMIAL: [[u64; MAX_K + 1]; 65] = binomials();
 
 /// `n` choose `k` (0 when `k > n`).
 #[inline]
@@ -166,7 +196,7 @@ fn choose(n: u32, k: u32) -> u64 {
     if k > n || k as usize > MAX_K {
         0
     } else {
-        BINOMIAL[n as usize][k as usize]
+        binomials()[n as usize][k as usize]
     }
 }
 
@@ -444,6 +474,16 @@ mod tests {
             .filter(|&(a, b)| a != b && a < 28 && b >= 4)
             .count() as u64;
         assert_eq!(Signature::new(1, 0, 1, 0).size(Variant::Russian), brute);
+    }
+
+    #[test]
+    fn a_signature_reaches_fewer_pieces_and_more_kings() {
+        let r = Signature::new(1, 1, 0, 1).reachable();
+        for s in ["1101", "0111", "0201", "0102", "1001", "0110", "0101"] {
+            assert!(r.contains(&s.parse().expect("a signature")), "{s}");
+        }
+        assert_eq!(r.len(), 7, "{r:?}");
+        assert!(!r.contains(&Signature::new(2, 0, 0, 1)));
     }
 
     #[test]

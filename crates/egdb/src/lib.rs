@@ -36,12 +36,13 @@ mod format;
 mod index;
 
 pub use build::{build_order, build_pair, BuildError, Progress};
-pub use format::{encode_table, FormatError, MAGIC, VERSION};
+#[cfg(feature = "deflate")]
+pub use format::encode_table;
+pub use format::{FormatError, MAGIC, VERSION};
 pub use index::{Material, ParseSignatureError, Signature};
 
 use index::Board;
 use kingme_draughts::{Position, Variant};
-use std::collections::HashMap;
 
 /// The value of a position for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -78,7 +79,9 @@ impl Value {
 pub struct Egdb {
     variant: Variant,
     board: Board,
-    tables: HashMap<Signature, Vec<u8>>,
+    /// The tables, sorted by signature (a few dozen at most: a search of a sorted list is as
+    /// quick as a hash map here and smaller in the browser's download).
+    tables: Vec<(Signature, Vec<u8>)>,
     max_pieces: u32,
 }
 
@@ -98,7 +101,7 @@ impl Egdb {
         Egdb {
             variant,
             board: Board::of(variant),
-            tables: HashMap::new(),
+            tables: Vec::new(),
             max_pieces: 0,
         }
     }
@@ -115,12 +118,12 @@ impl Egdb {
 
     /// The signatures held, in no particular order.
     pub fn signatures(&self) -> impl Iterator<Item = Signature> + '_ {
-        self.tables.keys().copied()
+        self.tables.iter().map(|(s, _)| *s)
     }
 
     /// Whether the table of `sig` is held.
     pub fn has(&self, sig: Signature) -> bool {
-        self.tables.contains_key(&sig)
+        self.find(sig).is_some()
     }
 
     /// Adds the table of `sig` (one byte per index, see [`Value::code`]).
@@ -136,7 +139,10 @@ impl Egdb {
             });
         }
         self.max_pieces = self.max_pieces.max(sig.pieces());
-        self.tables.insert(sig, values);
+        match self.tables.binary_search_by_key(&sig, |(s, _)| *s) {
+            Ok(i) => self.tables[i].1 = values,
+            Err(i) => self.tables.insert(i, (sig, values)),
+        }
         Ok(())
     }
 
@@ -144,15 +150,50 @@ impl Egdb {
     ///
     /// # Errors
     /// A [`FormatError`] naming what is wrong with the file; the database is unchanged.
+    #[cfg(feature = "deflate")]
     pub fn insert_file(&mut self, bytes: &[u8]) -> Result<Signature, FormatError> {
         let (sig, values) = format::decode_table(self.variant, bytes)?;
         self.insert(sig, values)?;
         Ok(sig)
     }
 
+    /// The compressed values of a table file (raw DEFLATE), once its header is checked: for a
+    /// caller that decompresses them itself (the browser's `DecompressionStream`), then hands
+    /// them to [`Egdb::insert_decompressed`].
+    ///
+    /// # Errors
+    /// A [`FormatError`] naming what is wrong with the header.
+    pub fn compressed_values<'a>(&self, file: &'a [u8]) -> Result<&'a [u8], FormatError> {
+        Ok(format::read_header(self.variant, file)?.packed)
+    }
+
+    /// Adds the table of `file` with its `values` decompressed by the caller, checked against
+    /// the header (count and checksum).
+    ///
+    /// # Errors
+    /// A [`FormatError`]; the database is unchanged.
+    pub fn insert_decompressed(
+        &mut self,
+        file: &[u8],
+        values: Vec<u8>,
+    ) -> Result<Signature, FormatError> {
+        let header = format::read_header(self.variant, file)?;
+        format::check_values(&header, &values)?;
+        let sig = header.signature;
+        self.insert(sig, values)?;
+        Ok(sig)
+    }
+
     /// The stored table of `sig`.
     pub fn table(&self, sig: Signature) -> Option<&[u8]> {
-        self.tables.get(&sig).map(Vec::as_slice)
+        self.find(sig)
+    }
+
+    fn find(&self, sig: Signature) -> Option<&[u8]> {
+        self.tables
+            .binary_search_by_key(&sig, |(s, _)| *s)
+            .ok()
+            .map(|i| self.tables[i].1.as_slice())
     }
 
     /// The value of `pos` for the side to move, when its table is held. A side to move
@@ -166,14 +207,14 @@ impl Egdb {
         if sig.to_move.count() == 0 {
             return Some(Value::Loss(0));
         }
-        let table = self.tables.get(&sig)?;
+        let table = self.find(sig)?;
         let idx = self.board.index(sig, &self.board.dense(pos));
         table.get(idx as usize).map(|&c| Value::from_code(c))
     }
 
     /// The stored value of index `idx` of `sig`, without building a position.
     pub(crate) fn value_at(&self, sig: Signature, idx: u64) -> Option<u8> {
-        self.tables.get(&sig)?.get(idx as usize).copied()
+        self.find(sig)?.get(idx as usize).copied()
     }
 }
 

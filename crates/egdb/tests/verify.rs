@@ -228,6 +228,26 @@ fn bad_files_are_refused_with_a_reason() {
     assert_eq!(fresh.insert_file(&file), Ok(sig));
     assert_eq!(fresh.table(sig), db.table(sig));
 
+    // The browser's path: the header checked here, the values decompressed by the caller.
+    let mut fresh = Egdb::new(Variant::English);
+    let packed = fresh.compressed_values(&file).expect("a good header");
+    let values = miniz_oxide::inflate::decompress_to_vec(packed).expect("raw DEFLATE");
+    let mut wrong = values.clone();
+    wrong[0] ^= 1;
+    assert!(matches!(
+        fresh.insert_decompressed(&file, wrong),
+        Err(FormatError::Checksum { .. })
+    ));
+    assert_eq!(
+        fresh.insert_decompressed(&file, values[1..].to_vec()),
+        Err(FormatError::WrongLength {
+            expected: values.len() as u64,
+            found: values.len() as u64 - 1
+        })
+    );
+    assert_eq!(fresh.insert_decompressed(&file, values), Ok(sig));
+    assert_eq!(fresh.table(sig), db.table(sig));
+
     let mut fresh = Egdb::new(Variant::English);
     assert_eq!(
         fresh.insert_file(&file[..10]),

@@ -151,6 +151,28 @@ impl Memory {
         self.egdb.push(db);
     }
 
+    /// Adds one table file to the database of `variant` (made empty first if there is none),
+    /// with its values decompressed by the caller ([`Egdb::compressed_values`]): the browser
+    /// loads tables one by one as games need them.
+    ///
+    /// # Errors
+    /// The file's [`kingme_egdb::FormatError`]; the database is unchanged.
+    pub fn add_egdb_table(
+        &mut self,
+        variant: Variant,
+        file: &[u8],
+        values: Vec<u8>,
+    ) -> Result<kingme_egdb::Signature, kingme_egdb::FormatError> {
+        let slot = match self.egdb.iter().position(|d| d.variant() == variant) {
+            Some(i) => i,
+            None => {
+                self.egdb.push(Arc::new(Egdb::new(variant)));
+                self.egdb.len() - 1
+            }
+        };
+        Arc::make_mut(&mut self.egdb[slot]).insert_decompressed(file, values)
+    }
+
     /// The database of `variant`, if one was given.
     pub fn egdb(&self, variant: Variant) -> Option<&Egdb> {
         self.egdb
