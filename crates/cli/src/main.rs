@@ -15,6 +15,7 @@ mod play;
 mod position_args;
 mod replay;
 mod serve;
+mod train;
 
 /// kingme — draughts (English checkers, International, Russian and Brazilian draughts), Halma
 /// (8×8, 10×10, 16×16) and Chinese checkers.
@@ -44,6 +45,8 @@ enum Command {
     Play(play::Args),
     /// Endgame databases: build the tables of a variant, probe a position.
     Egdb(egdb::Args),
+    /// Fit the evaluation's weights to self-play games (resumable; see the README).
+    Train(train::Args),
     /// Speak the Hub protocol (Hub GUI, Scan) on standard input and output (draughts).
     Hub(hub::Args),
     /// Serve the web site and online rooms.
@@ -104,6 +107,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Hub(args) => hub::run(args),
         Command::Egdb(args) => egdb::run(args),
+        Command::Train(args) => train::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => loadtest::run(args),
     };

@@ -6,6 +6,186 @@ use kingme_draughts::{Bitboard, Color, Direction, Geometry, Position, Variant};
 /// Centi-men: a man is worth 100.
 const MAN: i32 = 100;
 
+/// The evaluation's weights, by name: the hand-set ones, or the ones fitted to games by
+/// `kingme train` and shipped as `data/eval/<variant>.txt` (`name value` lines, `#` comments).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Weights {
+    values: Vec<(&'static str, i32)>,
+}
+
+const ADVANCE_OPEN: [&str; 10] = [
+    "advance_open_0",
+    "advance_open_1",
+    "advance_open_2",
+    "advance_open_3",
+    "advance_open_4",
+    "advance_open_5",
+    "advance_open_6",
+    "advance_open_7",
+    "advance_open_8",
+    "advance_open_9",
+];
+const ADVANCE_END: [&str; 10] = [
+    "advance_end_0",
+    "advance_end_1",
+    "advance_end_2",
+    "advance_end_3",
+    "advance_end_4",
+    "advance_end_5",
+    "advance_end_6",
+    "advance_end_7",
+    "advance_end_8",
+    "advance_end_9",
+];
+
+/// The shipped weights, one file per variant.
+fn shipped_text(variant: Variant) -> &'static str {
+    match variant {
+        Variant::English => include_str!("../../../data/eval/english.txt"),
+        Variant::International => include_str!("../../../data/eval/international.txt"),
+        Variant::Russian => include_str!("../../../data/eval/russian.txt"),
+        Variant::Brazilian => include_str!("../../../data/eval/brazilian.txt"),
+    }
+}
+
+impl Weights {
+    /// The weights as they were set by hand before any training.
+    #[inline(never)]
+    pub fn hand_set(variant: Variant) -> Weights {
+        let rules = variant.rules();
+        let n = rules.geometry.size();
+        let flying = rules.flying_kings;
+        let (adv_open, adv_end): (&[i32], &[i32]) = if n == 10 {
+            (
+                &[0, 1, 2, 4, 6, 8, 11, 15, 20, 0],
+                &[0, 3, 6, 10, 16, 24, 34, 46, 60, 0],
+            )
+        } else {
+            (&[0, 2, 4, 6, 9, 14, 20, 0], &[0, 4, 10, 18, 28, 42, 60, 0])
+        };
+        let mut values: Vec<(&'static str, i32)> = Vec::new();
+        let mut put = |name: &'static str, v: i32| values.push((name, v));
+        let king = match (flying, n) {
+            (false, _) => 145,
+            (true, 10) => 300,
+            (true, _) => 250,
+        };
+        put("king", king);
+        for (r, v) in adv_open.iter().enumerate() {
+            put(ADVANCE_OPEN[r], *v);
+        }
+        for (r, v) in adv_end.iter().enumerate() {
+            put(ADVANCE_END[r], *v);
+        }
+        put("centre", if n == 10 { 6 } else { 8 });
+        put("edge", -4);
+        put("guard_bridge", 14);
+        put(
+            "guard",
+            match variant {
+                Variant::English => 6,
+                _ if n == 10 => 4,
+                _ => 8,
+            },
+        );
+        put("king_diagonal", 12);
+        put("king_edge", -6);
+        put("king_centre", 8);
+        put("mobility", 2);
+        put("runaway", 40);
+        put("runaway_step", 6);
+        put("imbalance", 3);
+        put("trade", 25);
+        put("opposition", 10);
+        Weights { values }
+    }
+
+    /// The shipped weights of `variant` (the hand-set ones where the file names none). The
+    /// files are checked by the tests; this reading skips what it does not understand, so that
+    /// the browser's build carries no messages.
+    #[inline(never)]
+    pub fn shipped(variant: Variant) -> Weights {
+        let mut w = Weights::hand_set(variant);
+        for line in shipped_text(variant).lines() {
+            let mut parts = line.split_whitespace();
+            if let (Some(name), Some(Ok(value))) = (parts.next(), parts.next().map(str::parse)) {
+                if let Some(slot) = w.values.iter_mut().find(|(k, _)| *k == name) {
+                    slot.1 = value;
+                }
+            }
+        }
+        w
+    }
+
+    /// Reads `name value` lines over the hand-set weights; a name the variant does not have, or
+    /// a value that is not a number in −10 000..=10 000, is refused with its line.
+    pub fn parse(variant: Variant, text: &str) -> Result<Weights, String> {
+        let mut w = Weights::hand_set(variant);
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let mut parts = line.split_whitespace();
+            let (Some(name), Some(value), None) = (parts.next(), parts.next(), parts.next()) else {
+                return Err(format!(
+                    "line {}: expected 'name value', got '{line}'",
+                    n + 1
+                ));
+            };
+            let value: i32 = value
+                .parse()
+                .ok()
+                .filter(|v: &i32| v.abs() <= 10_000)
+                .ok_or_else(|| format!("line {}: '{value}' is not a weight", n + 1))?;
+            let slot = w
+                .values
+                .iter_mut()
+                .find(|(k, _)| *k == name)
+                .ok_or_else(|| format!("line {}: {variant} has no weight '{name}'", n + 1))?;
+            slot.1 = value;
+        }
+        Ok(w)
+    }
+
+    /// The weights as `name value` lines, as [`Weights::parse`] reads them.
+    pub fn to_text(&self) -> String {
+        self.values
+            .iter()
+            .map(|(k, v)| format!("{k} {v}\n"))
+            .collect()
+    }
+
+    /// How many weights there are.
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Whether there are none (never, for a variant's weights).
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// The `i`-th weight's name and value.
+    pub fn at(&self, i: usize) -> (&str, i32) {
+        let (k, v) = &self.values[i];
+        (k, *v)
+    }
+
+    /// Sets the `i`-th weight.
+    pub fn set(&mut self, i: usize, value: i32) {
+        self.values[i].1 = value;
+    }
+
+    #[inline(never)]
+    fn get(&self, name: &str) -> i32 {
+        self.values
+            .iter()
+            .find(|(k, _)| *k == name)
+            .map_or(0, |(_, v)| *v)
+    }
+}
+
 /// Everything the evaluation needs about one variant, computed once per search.
 #[derive(Clone, Debug)]
 pub struct Evaluator {
@@ -14,6 +194,14 @@ pub struct Evaluator {
     first_mover: Color,
     flying: bool,
     king: i32,
+    mobility: i32,
+    runaway: i32,
+    runaway_step: i32,
+    imbalance: i32,
+    /// The bonus for trading down when ahead, in percent of the material edge once every
+    /// piece is gone.
+    trade: i32,
+    opposition: i32,
     /// Men at the start, per side.
     start_men: i32,
     /// Man values by colour and square, for a full board and for an empty one.
@@ -33,29 +221,33 @@ pub struct Evaluator {
 }
 
 impl Evaluator {
+    /// The evaluation with the weights shipped for `variant` (`data/eval/<variant>.txt`).
     pub fn new(variant: Variant) -> Evaluator {
+        Evaluator::with_weights(variant, &Weights::shipped(variant))
+    }
+
+    /// The evaluation with the given weights.
+    pub fn with_weights(variant: Variant, w: &Weights) -> Evaluator {
         let rules = variant.rules();
         let g = rules.geometry;
         let n = g.size();
         let flying = rules.flying_kings;
-        let (adv_open, adv_end): (&[i16], &[i16]) = if n == 10 {
-            (
-                &[0, 1, 2, 4, 6, 8, 11, 15, 20, 0],
-                &[0, 3, 6, 10, 16, 24, 34, 46, 60, 0],
-            )
-        } else {
-            (&[0, 2, 4, 6, 9, 14, 20, 0], &[0, 4, 10, 18, 28, 42, 60, 0])
-        };
+        let adv_open: Vec<i32> = (0..n)
+            .map(|r| w.get(ADVANCE_OPEN[usize::from(r)]))
+            .collect();
+        let adv_end: Vec<i32> = (0..n).map(|r| w.get(ADVANCE_END[usize::from(r)])).collect();
         let mut e = Evaluator {
             variant,
             geometry: g,
             first_mover: rules.first_mover,
             flying,
-            king: match (flying, n) {
-                (false, _) => 145,
-                (true, 10) => 300,
-                (true, _) => 250,
-            },
+            king: w.get("king"),
+            mobility: w.get("mobility"),
+            runaway: w.get("runaway"),
+            runaway_step: w.get("runaway_step"),
+            imbalance: w.get("imbalance"),
+            trade: w.get("trade"),
+            opposition: w.get("opposition"),
             start_men: i32::from(rules.starting_rows) * i32::from(n) / 2,
             man_opening: [[0; 64]; 2],
             man_ending: [[0; 64]; 2],
@@ -79,17 +271,17 @@ impl Evaluator {
             // (flying kings, which then control both double corners' approach).
             e.king_square[i] = if flying {
                 if g.long_diagonal().contains(sq) {
-                    12
+                    w.get("king_diagonal")
                 } else {
                     0
                 }
             } else if edge || rank == 0 || rank == last {
-                -6
+                w.get("king_edge")
             } else if central_file && rank >= 2 && rank <= last - 2 {
-                8
+                w.get("king_centre")
             } else {
                 0
-            };
+            } as i16;
             for color in Color::ALL {
                 let c = color.index();
                 let up = color == rules.first_mover;
@@ -97,26 +289,20 @@ impl Evaluator {
                 let rel_file = if up { file } else { last - file };
                 let r = usize::from(rel_rank);
                 let centre = if central_file && rel_rank >= 2 && rel_rank <= last - 2 {
-                    if n == 10 {
-                        6
-                    } else {
-                        8
-                    }
+                    w.get("centre")
                 } else if edge {
-                    -4
+                    w.get("edge")
                 } else {
                     0
                 };
-                e.man_opening[c][i] = MAN as i16 + adv_open[r] + centre;
-                e.man_ending[c][i] = MAN as i16 + adv_end[r];
+                e.man_opening[c][i] = (MAN + adv_open[r] + centre) as i16;
+                e.man_ending[c][i] = (MAN + adv_end[r]) as i16;
                 if rel_rank == 0 {
                     e.guard[c][i] = match (variant, rel_file) {
                         // The "bridge": the men on c1 and g1 hold the back rank alone.
-                        (Variant::English, 2 | 6) => 14,
-                        (Variant::English, _) => 6,
-                        _ if n == 10 => 4,
-                        _ => 8,
-                    };
+                        (Variant::English, 2 | 6) => w.get("guard_bridge"),
+                        _ => w.get("guard"),
+                    } as i16;
                 }
                 e.distance[c][i] = last - rel_rank;
                 let mut cone = Bitboard::EMPTY;
@@ -178,7 +364,7 @@ impl Evaluator {
         let total = white.pieces + black.pieces;
         let full = 2 * self.start_men;
         let material = white.material - black.material;
-        score += material * (full - total).max(0) / (full * 4);
+        score += material * (full - total).max(0) * self.trade / (full * 100);
 
         if !self.flying && self.variant == Variant::English {
             score += self.opposition(pos, total, white.pieces == black.pieces);
@@ -215,7 +401,7 @@ impl Evaluator {
                 // A runaway: nothing of the opponent can reach its path to the crowning rank.
                 if (self.cone[c][i] & enemy).is_empty() {
                     let dist = i32::from(self.distance[c][i]);
-                    runaways += (self.king - MAN) / 2 + 40 - 6 * dist;
+                    runaways += (self.king - MAN) / 2 + self.runaway - self.runaway_step * dist;
                 }
             }
         }
@@ -230,14 +416,14 @@ impl Evaluator {
         if crowning_matters {
             score += guard * phase / full + guard / 2;
         }
-        score += 2 * mobility[c];
+        score += self.mobility * mobility[c];
         score += runaways;
 
         if self.geometry.size() == 10 {
             let left = (men & self.left_half).count() as i32;
             let right = men.count() as i32 - left;
             let imbalance = (left - right).abs();
-            score -= 3 * imbalance.saturating_sub(2) * phase / full;
+            score -= self.imbalance * imbalance.saturating_sub(2) * phase / full;
         }
 
         SideScore {
@@ -257,7 +443,11 @@ impl Evaluator {
         let count = (pos.occupied() & self.system[us.index()]).count();
         let sign = if us == Color::White { 1 } else { -1 };
         let has_move = count % 2 == 1;
-        let bonus = if has_move { 10 } else { -10 };
+        let bonus = if has_move {
+            self.opposition
+        } else {
+            -self.opposition
+        };
         sign * bonus
     }
 
@@ -305,6 +495,22 @@ struct SideScore {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn weights_round_trip_and_bad_files_are_refused() {
+        for v in Variant::ALL {
+            let shipped = Weights::parse(v, shipped_text(v)).expect("the shipped file parses");
+            assert_eq!(Weights::shipped(v), shipped);
+            assert_eq!(Weights::parse(v, &shipped.to_text()), Ok(shipped));
+            let hand = Weights::hand_set(v);
+            assert_eq!(Weights::parse(v, "# nothing\n"), Ok(hand.clone()));
+            let e = Weights::parse(v, "king 1\nwings 3\n").expect_err("unknown name");
+            assert!(e.contains("line 2") && e.contains("wings"), "{e}");
+            assert!(Weights::parse(v, "king x").is_err());
+            assert!(Weights::parse(v, "king 99999").is_err());
+            assert!(Weights::parse(v, "king 1 2").is_err());
+        }
+    }
 
     #[test]
     fn start_positions_are_balanced_and_the_side_to_move_has_moves() {

@@ -11,7 +11,7 @@
 //! - Expert: full strength with 5 s per move and a larger table, kept from move to move
 //!   ([`Memory`]).
 
-mod eval;
+pub mod eval;
 pub mod score;
 mod search;
 mod tt;
