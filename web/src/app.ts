@@ -234,7 +234,7 @@ export class App {
             {
               start: (variant, mode, fen, players, seats, time) =>
                 this.tryStart(() => this.startGame(variant, players, mode, fen, [], {}, seats ?? [], "push", time ?? null)),
-              loadPdn: (text, players) => this.tryStart(() => this.startFromPdn(text, screen.variant, players)),
+              loadPdn: (text, players, time) => this.tryStart(() => this.startFromPdn(text, screen.variant, players, time)),
               online: (variant, fen, room) => this.createOnlineRoom(variant, fen, room),
             },
             () => this.show({ kind: "rules" }),
@@ -359,12 +359,15 @@ export class App {
     this.startGame(record.variant, record.players, seat === startTurn ? "intermediate" : "second", record.startFen, record.moves);
   }
 
-  /** A game from its record (PDN, or a Halma record), read as `variant`'s unless it names its own, at one screen. */
-  private startFromPdn(text: string, variant: VariantKey, players: number): void {
+  /**
+   * A game from its record (PDN, or a Halma record), read as `variant`'s unless it names its own,
+   * at one screen; with `time`, it goes on with that time control, every clock full.
+   */
+  private startFromPdn(text: string, variant: VariantKey, players: number, time: TimeControl | null): void {
     const game = RulesGame.fromRecord(text, variant, players);
     try {
       const r = game.record();
-      this.startGame(r.variant, r.players, "local", r.startFen, r.moves, { resigned: r.resigned, drawAgreed: r.drawAgreed });
+      this.startGame(r.variant, r.players, "local", r.startFen, r.moves, { resigned: r.resigned, drawAgreed: r.drawAgreed, timedOut: r.timedOut }, [], "push", time);
     } finally {
       game.free();
     }

@@ -1,17 +1,19 @@
 import "./style.css";
 import { App } from "./app";
-import { initLocale } from "./i18n";
+import { initLocale, locale, onLocaleChange } from "./i18n";
 import { loadRules } from "./wasm/rules";
-import { registerServiceWorker } from "./offline";
+import { linkManifest, registerServiceWorker } from "./offline";
+import { showUpdateNotice } from "./ui/updateNotice";
 import { prepareSound } from "./ui/sound";
 
 async function main(): Promise<void> {
-  initLocale();
+  linkManifest(initLocale());
+  onLocaleChange(() => linkManifest(locale()));
   const root = document.getElementById("app")!;
   await loadRules();
   new App(root).boot();
   prepareSound();
-  registerServiceWorker();
+  registerServiceWorker(showUpdateNotice);
 }
 
 void main();

@@ -1,5 +1,6 @@
 /** The page's side of the engine worker: requests as promises, cancellation by restart. */
 import type { ComputerTurn, SearchReport } from "../wasm/rules";
+import { EngineFailure } from "./failure";
 import type { EngineClock, EngineRequest, EngineResponse, GameRecord } from "./protocol";
 
 export class EngineCancelled extends Error {
@@ -28,7 +29,7 @@ export class EngineClient {
       waiting?.resolve(event.data);
     };
     worker.onerror = (event) => {
-      const error = new Error(event.message || "the engine stopped");
+      const error = new EngineFailure("stopped", event.message || "the engine's worker stopped");
       for (const waiting of this.pending.values()) waiting.reject(error);
       this.pending.clear();
     };
@@ -55,7 +56,7 @@ export class EngineClient {
   async computerTurn(game: GameRecord, level: string, seed = Math.floor(Math.random() * 0xffffffff), clock?: EngineClock): Promise<ComputerTurn> {
     const response = await this.request({ kind: "turn", game, level, seed, ...(clock ? { clock } : {}) });
     if (response.ok && response.kind === "turn") return response.turn;
-    throw new Error("unexpected engine answer");
+    throw new EngineFailure("unexpected", `a ${"kind" in response ? response.kind : "failed"} answer to a turn request`);
   }
 
   /** Loads the engine in the worker ahead of its first request (a page that knows it will ask soon). */
@@ -67,7 +68,7 @@ export class EngineClient {
   async search(game: GameRecord, nodes: number): Promise<SearchReport> {
     const response = await this.request({ kind: "search", game, nodes });
     if (response.ok && response.kind === "search") return response.report;
-    throw new Error("unexpected engine answer");
+    throw new EngineFailure("unexpected", `a ${"kind" in response ? response.kind : "failed"} answer to a search request`);
   }
 
   /** Stops any search at once: the worker is ended and a fresh one started. */

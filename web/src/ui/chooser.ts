@@ -23,7 +23,7 @@ export interface RoomChoice {
 export interface ChooserActions {
   /** Starts a game on this device; `time`: its clocks' time control (null: none). */
   start(variant: VariantKey, mode: Mode, fen: string | null, players: number, seats?: SeatPlayers, time?: TimeControl | null): string | null;
-  loadPdn(text: string, players: number): string | null;
+  loadPdn(text: string, players: number, time: TimeControl | null): string | null;
   /** Creates a room to play with friends; resolves to an error message, or null. */
   online(variant: VariantKey, fen: string | null, room: RoomChoice): Promise<string | null>;
 }
@@ -215,7 +215,13 @@ export function modeChooser(variant: VariantKey, actions: ChooserActions, back: 
           type: "button",
           "data-testid": "load-pdn",
           onclick: () => {
-            const error = actions.loadPdn(pdn.value, players);
+            // A pasted game goes on with the chosen time control, both clocks full.
+            const control = time.value();
+            if (control === "bad") {
+              note.textContent = t("time.bad");
+              return;
+            }
+            const error = actions.loadPdn(pdn.value, players, control);
             note.textContent = error ? t("msg.error", { message: error }) : "";
           },
         },

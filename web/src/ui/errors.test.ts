@@ -4,6 +4,8 @@ import { RulesGame } from "../wasm/rules";
 import { rulesErrorCatalogs } from "../i18n/rulesErrors";
 import { errorText, rulesErrorOf, rulesErrorText } from "./errors";
 import { seatName } from "./words";
+import { EngineFailure } from "../engine/failure";
+import { catalogs } from "../i18n";
 
 beforeAll(async () => {
   const fsModule = "node:fs";
@@ -58,6 +60,12 @@ describe("the rules' errors in every language", () => {
   it("falls back to the message of other errors", () => {
     expect(errorText(new Error("network down"))).toBe("network down");
     expect(errorText("plain")).toBe("plain");
+  });
+
+  it("says an engine failure from the catalog, not the worker's English detail", () => {
+    expect(errorText(new EngineFailure("stopped", "worker crashed"))).toBe(catalogs.en["engine.stopped"]);
+    expect(errorText(new EngineFailure("unexpected", "a load answer to a turn request"))).toBe(catalogs.en["engine.unexpected"]);
+    for (const lang of ["zh-Hans", "zh-Hant"] as const) expect(catalogs[lang]["engine.stopped"]).not.toBe(catalogs.en["engine.stopped"]);
   });
 
   it("names a Halma seat by its place and colour in the page's language, by number when the game is unknown", () => {

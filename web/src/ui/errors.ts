@@ -1,6 +1,7 @@
 /** Errors for the page: the rules' errors in the chosen language, by their codes. */
 import { format, isMessageKey, locale, t, type Locale } from "../i18n";
 import { rulesErrorCatalogs } from "../i18n/rulesErrors";
+import { EngineFailure } from "../engine/failure";
 import { seatView, type ErrorView, type GameView } from "../wasm/rules";
 import { seatName } from "./words";
 
@@ -44,5 +45,6 @@ export function rulesErrorText(e: ErrorView, lang: Locale = locale(), game?: Err
 export function errorText(e: unknown, game?: ErrorGame): string {
   const rules = rulesErrorOf(e);
   if (rules) return rulesErrorText(rules, locale(), game);
+  if (e instanceof EngineFailure) return t(e.reason === "stopped" ? "engine.stopped" : "engine.unexpected");
   return e instanceof Error ? e.message : String(e);
 }

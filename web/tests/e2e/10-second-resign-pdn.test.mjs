@@ -157,6 +157,22 @@ test("a game downloaded as PDN loads back on the mode chooser; bad PDN is refuse
     await page.getByTestId("load-pdn").click();
     await page.waitForFunction(() => window.__kingme?.snapshot().ply === 2);
     assert.deepEqual((await snapshot(page)).moves, ["c3-d4", "f6-e5"]);
+    assert.equal(await page.getByTestId("clocks").count(), 0, "no time control chosen: no clocks");
+
+    // With a time control chosen, a pasted game goes on timed: full clocks, the mover's running.
+    await chooseModeAgain(page);
+    await page.getByTestId("time-control").selectOption({ label: "3+2" });
+    await pdnField.fill("1. 11-15 22-18 *");
+    await page.getByTestId("load-pdn").click();
+    await page.waitForFunction(() => window.__kingme?.snapshot().ply === 2);
+    await page.getByTestId("clocks").waitFor();
+    const clocks = await page.$$eval('[data-testid="clocks"] li', (items) =>
+      items.map((li) => ({ time: li.querySelector(".clock-time")?.textContent ?? "", running: li.classList.contains("running") })),
+    );
+    assert.equal(clocks.length, 2);
+    assert.ok(clocks.every((c) => /^(3:00|2:5\d)$/.test(c.time)), JSON.stringify(clocks));
+    assert.equal(clocks.filter((c) => c.running).length, 1, "the clock of the side to move runs");
+    assert.equal(await page.getByTestId("undo").isDisabled(), true, "no Undo in a timed game");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();

@@ -123,3 +123,46 @@ test("offline: the manifest and icons, then play, Learn and rooms with the netwo
     await browser.close();
   }
 });
+
+test("a new version: the page offers a reload and the game goes on after it; the manifest follows the language", async () => {
+  const { browser, page, errors } = await openSite({ reducedMotion: "reduce" });
+  try {
+    // The manifest in Chinese, linked when the page's language changes.
+    await page.getByTestId("language").selectOption("zh-Hans");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    assert.equal(href, "/manifest-zh-Hans.webmanifest");
+    const zh = await page.request.get(new URL(href, BASE_URL).href);
+    assert.match(zh.headers()["content-type"], /^application\/manifest\+json/);
+    const manifest = await zh.json();
+    assert.equal(manifest.lang, "zh-Hans");
+    assert.match(manifest.name, /^kingme — .*中国跳棋/);
+    assert.equal(manifest.start_url, "/");
+    assert.equal(manifest.icons.length, 3);
+    await page.getByTestId("language").selectOption("en");
+    assert.equal(await page.locator('link[rel="manifest"]').getAttribute("href"), "/manifest.webmanifest");
+
+    await startGame(page, "english", "local");
+    await page.locator('[data-testid="legal-moves"] button').first().click();
+    await humanTurn(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    assert.equal(await page.getByTestId("update-notice").count(), 0, "no notice for the first worker");
+
+    // A newer worker takes control of the page (here: the same code under another script address,
+    // which the browser installs as a new version; the server's bytes cannot change under a test).
+    await page.evaluate(() => navigator.serviceWorker.register("/sw.js?next", { scope: "/" }));
+    const notice = page.getByTestId("update-notice");
+    await notice.waitFor();
+    assert.match(await notice.textContent(), /A new version of kingme is ready/);
+    assert.equal(await notice.getAttribute("role"), "status");
+    await page.screenshot({ path: path.join(ARTIFACTS, "offline-update-notice.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(ARTIFACTS, "offline-update-notice-phone.png") });
+
+    await Promise.all([page.waitForEvent("load"), page.getByTestId("update-reload").click()]);
+    // The reloaded page runs the new version and the game goes on where it was.
+    await page.waitForFunction(() => window.__kingme?.snapshot().ply === 1);
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
