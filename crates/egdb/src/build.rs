@@ -31,6 +31,8 @@ pub enum BuildError {
     },
     /// The pair is not a signature and its swap.
     BadPair,
+    /// A built table was refused by the database (a generator fault).
+    Refused(crate::FormatError),
 }
 
 impl fmt::Display for BuildError {
@@ -49,11 +51,32 @@ impl fmt::Display for BuildError {
                 "table {signature} has {positions} positions, too many for this generator"
             ),
             BuildError::BadPair => f.write_str("a pair must be a signature and its swap"),
+            BuildError::Refused(e) => write!(f, "a built table was refused: {e}"),
         }
     }
 }
 
 impl std::error::Error for BuildError {}
+
+impl Egdb {
+    /// Builds the tables of `pairs` in memory, each pair from the ones before it (in
+    /// [`build_order`]'s order, or any order where a pair's captures lead to earlier pairs).
+    ///
+    /// # Errors
+    /// [`BuildError`] as [`build_pair`] says.
+    pub fn build_in_memory(
+        variant: Variant,
+        pairs: impl IntoIterator<Item = Vec<Signature>>,
+    ) -> Result<Egdb, BuildError> {
+        let mut db = Egdb::new(variant);
+        for pair in pairs {
+            for (sig, values) in build_pair(variant, &pair, &db, &mut |_| {})? {
+                db.insert(sig, values).map_err(BuildError::Refused)?;
+            }
+        }
+        Ok(db)
+    }
+}
 
 /// How far the building of a pair has got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,22 +1,11 @@
 //! The tables against a plain search of the rules, known endings, and bad files.
 
 use kingme_draughts::{Position, Variant};
-use kingme_egdb::{build_order, build_pair, encode_table, Egdb, FormatError, Signature, Value};
+use kingme_egdb::{build_order, encode_table, Egdb, FormatError, Signature, Value};
 use std::collections::HashMap;
 
 fn build(variant: Variant, max_pieces: u32) -> Egdb {
-    let mut db = Egdb::new(variant);
-    for pair in build_order(max_pieces) {
-        add(&mut db, &pair);
-    }
-    db
-}
-
-fn add(db: &mut Egdb, pair: &[Signature]) {
-    let variant = db.variant();
-    for (sig, values) in build_pair(variant, pair, db, &mut |_| {}).expect("builds") {
-        db.insert(sig, values).expect("right length");
-    }
+    Egdb::build_in_memory(variant, build_order(max_pieces)).expect("builds")
 }
 
 /// Depth-limited minimax by the rules crate alone, remembered per position and depth.
@@ -195,17 +184,17 @@ fn international_king_against_king_is_drawn() {
 
 #[test]
 fn international_three_kings_cannot_beat_a_king_on_the_long_diagonal() {
-    let mut db = Egdb::new(Variant::International);
     // Only the kings' tables that three kings against one need.
-    add(&mut db, &[Signature::new(0, 1, 0, 1)]);
-    add(
-        &mut db,
-        &[Signature::new(0, 1, 0, 2), Signature::new(0, 2, 0, 1)],
-    );
-    add(
-        &mut db,
-        &[Signature::new(0, 1, 0, 3), Signature::new(0, 3, 0, 1)],
-    );
+    let kings = |a, b| Signature::new(0, a, 0, b);
+    let db = Egdb::build_in_memory(
+        Variant::International,
+        [
+            vec![kings(1, 1)],
+            vec![kings(1, 2), kings(2, 1)],
+            vec![kings(1, 3), kings(3, 1)],
+        ],
+    )
+    .expect("builds");
     // Black's king holds the long diagonal (46–5) against three white kings.
     assert_eq!(probe(&db, "W:WK47,K38,K24:BK46"), Value::Draw);
     assert_eq!(probe(&db, "B:WK47,K38,K24:BK46"), Value::Draw);

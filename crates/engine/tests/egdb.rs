@@ -1,7 +1,7 @@
 //! The engine with endgame databases: it converts a won ending and knows a drawn one.
 
 use kingme_draughts::{Color, Game, Variant};
-use kingme_egdb::{build_order, build_pair, Egdb, Signature};
+use kingme_egdb::{build_order, Egdb, Signature};
 use kingme_engine::{
     accepts_draw, search, search_with_egdb, wants_to_offer_draw, Clock, Level, Limits, Memory,
 };
@@ -16,33 +16,22 @@ impl Clock for Still {
     }
 }
 
-fn add(db: &mut Egdb, pair: &[Signature]) {
-    let variant = db.variant();
-    for (sig, values) in build_pair(variant, pair, db, &mut |_| {}).expect("builds") {
-        db.insert(sig, values).expect("right length");
-    }
-}
-
 fn english_up_to_three() -> Arc<Egdb> {
-    let mut db = Egdb::new(Variant::English);
-    for pair in build_order(3) {
-        add(&mut db, &pair);
-    }
-    Arc::new(db)
+    Arc::new(Egdb::build_in_memory(Variant::English, build_order(3)).expect("builds"))
 }
 
 /// Three International kings against one, and what they capture down to.
 fn international_kings() -> Arc<Egdb> {
-    let mut db = Egdb::new(Variant::International);
-    add(&mut db, &[Signature::new(0, 1, 0, 1)]);
-    add(
-        &mut db,
-        &[Signature::new(0, 1, 0, 2), Signature::new(0, 2, 0, 1)],
-    );
-    add(
-        &mut db,
-        &[Signature::new(0, 1, 0, 3), Signature::new(0, 3, 0, 1)],
-    );
+    let kings = |a, b| Signature::new(0, a, 0, b);
+    let db = Egdb::build_in_memory(
+        Variant::International,
+        [
+            vec![kings(1, 1)],
+            vec![kings(1, 2), kings(2, 1)],
+            vec![kings(1, 3), kings(3, 1)],
+        ],
+    )
+    .expect("builds");
     Arc::new(db)
 }
 
