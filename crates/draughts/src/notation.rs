@@ -218,7 +218,8 @@ impl std::error::Error for ParseMoveError {}
 /// Reads a move typed by a person or found in a PDN file, and finds the one legal move it names.
 /// Squares are algebraic (`c3`) or numeric (`22`); separators `-`, `x`, `×` or `:`; any
 /// shortened form that names exactly one legal move is accepted (`c3×g7`, or just the start and
-/// end of a capture).
+/// end of a capture). A text that spells out every landing of a move names that move, even when
+/// it also shortens a longer capture that ends on the same square.
 ///
 /// # Errors
 /// [`ParseMoveError`]: malformed text, a bad square, no matching legal move (with the reason), or
@@ -257,8 +258,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
         .iter()
         .filter(|m| m.from() == first && m.to() == last && is_subsequence(middle, m.landings()))
         .collect();
+    let exact = |m: &&&Move| m.landings() == &squares[1..];
     match matching.as_slice() {
         [m] => Ok(**m),
+        many if many.iter().filter(exact).count() == 1 => {
+            Ok(**many.iter().find(exact).expect("counted one"))
+        }
         [] => Err(ParseMoveError::Illegal {
             text: trimmed.into(),
             reason: why_illegal(pos, &legal, first, last),

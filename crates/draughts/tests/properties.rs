@@ -132,3 +132,29 @@ fn ambiguous_move_text_lists_the_candidates() {
     let m = parse_move(&pos, "c3:e5:c7").expect("naming the landing resolves it");
     assert_eq!(move_to_string(Variant::English, &m), "c3×e5×c7");
 }
+
+#[test]
+fn a_full_route_names_its_move_even_when_it_shortens_a_longer_capture() {
+    // Russian: the man on d6 may take c7 alone and crown on b8, or crown on f8 and go round
+    // g7, g5, e5 and c7 as a king, ending on b8 as well.
+    let pos = Position::from_fen(
+        Variant::Russian,
+        "W:Wd6,g3,b2,f2,h2,e1:Bh8,c7,e7,g7,f6,e5,g5",
+    )
+    .expect("fen");
+    let names: Vec<String> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| move_to_string(Variant::Russian, m))
+        .collect();
+    assert_eq!(names, ["d6×b8", "d6×f8×h6×f4×d6×b8"]);
+    for m in pos.legal_moves().iter() {
+        assert_eq!(
+            parse_move(&pos, &move_to_string(Variant::Russian, m)),
+            Ok(*m)
+        );
+        assert_eq!(parse_move(&pos, &move_to_pdn(Variant::Russian, m)), Ok(*m));
+    }
+    let loop_round = parse_move(&pos, "d6:h6:b8").expect("a landing of the loop names it");
+    assert_eq!(loop_round.captured().count(), 5);
+}
