@@ -92,6 +92,20 @@ pub struct TimeLeft {
     pub increment_ms: u64,
 }
 
+impl TimeLeft {
+    /// The clock after `elapsed_ms` more have been spent (never below zero).
+    #[must_use]
+    pub fn less(self, elapsed_ms: f64) -> TimeLeft {
+        // A clock reading is a whole number of milliseconds well inside u64.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let spent = elapsed_ms.max(0.0) as u64;
+        TimeLeft {
+            remaining_ms: self.remaining_ms.saturating_sub(spent),
+            ..self
+        }
+    }
+}
+
 /// The shortest thinking time worth giving a move; less only when less is left on the clock.
 pub const MIN_BUDGET_MS: u64 = 50;
 

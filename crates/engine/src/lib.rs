@@ -187,14 +187,26 @@ impl Memory {
 
     /// [`accepts_draw`], knowing the endgame database: a position it holds as drawn (or lost)
     /// is accepted at once, a won one never.
-    pub fn accepts_draw(&self, game: &Game, level: Level, clock: &dyn Clock) -> bool {
-        accepts_draw_with(game, level, clock, self.egdb(game.variant()))
+    pub fn accepts_draw(
+        &self,
+        game: &Game,
+        level: Level,
+        clock: &dyn Clock,
+        time: Option<TimeLeft>,
+    ) -> bool {
+        accepts_draw_with(game, level, clock, time, self.egdb(game.variant()))
     }
 
     /// [`wants_to_offer_draw`], knowing the endgame database: a position it holds as drawn is
     /// offered a draw.
-    pub fn wants_to_offer_draw(&self, game: &Game, level: Level, clock: &dyn Clock) -> bool {
-        wants_to_offer_draw_with(game, level, clock, self.egdb(game.variant()))
+    pub fn wants_to_offer_draw(
+        &self,
+        game: &Game,
+        level: Level,
+        clock: &dyn Clock,
+        time: Option<TimeLeft>,
+    ) -> bool {
+        wants_to_offer_draw_with(game, level, clock, time, self.egdb(game.variant()))
     }
 
     /// What [`think_at_level`] decides, with Expert starting from what it remembers of its
@@ -359,7 +371,16 @@ pub fn think_at_level(
 }
 
 /// A quick judgement of the game's position for the side to move, in centi-men.
-fn judge(game: &Game, level: Level, clock: &dyn Clock, egdb: Option<&Egdb>) -> i32 {
+/// The score the computer gives the game's position when judging a draw. With `time` on its
+/// clock the judgement takes at most a quarter of what a move would ([`time_budget`]), so that
+/// judging and then moving stay within the clock's share for one turn.
+fn judge(
+    game: &Game,
+    level: Level,
+    clock: &dyn Clock,
+    time: Option<TimeLeft>,
+    egdb: Option<&Egdb>,
+) -> i32 {
     let limits = match level {
         Level::Beginner | Level::Intermediate => level.limits(game.variant()),
         Level::Advanced | Level::Expert => Limits::Time {
@@ -367,6 +388,9 @@ fn judge(game: &Game, level: Level, clock: &dyn Clock, egdb: Option<&Egdb>) -> i
             hard_ms: 600,
         },
     };
+    let limits = time.map_or(limits, |t| {
+        limits.within(time_budget(t.remaining_ms, t.increment_ms, limits.max_ms()) / 4)
+    });
     let root = root_of_game(game);
     Searcher::new(&root, clock, level.table_log2())
         .with_egdb(egdb)
@@ -399,12 +423,18 @@ fn past_the_opening(game: &Game) -> bool {
 
 /// Whether the computer, to move at `level`, accepts the opponent's draw offer: only once the
 /// game has left the opening, and only when a draw is fair for it, never when it stands
-/// clearly better.
-pub fn accepts_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool {
-    accepts_draw_with(game, level, clock, None)
+/// clearly better. With `time` on its clock, the judgement is held to a share of it.
+pub fn accepts_draw(game: &Game, level: Level, clock: &dyn Clock, time: Option<TimeLeft>) -> bool {
+    accepts_draw_with(game, level, clock, time, None)
 }
 
-fn accepts_draw_with(game: &Game, level: Level, clock: &dyn Clock, egdb: Option<&Egdb>) -> bool {
+fn accepts_draw_with(
+    game: &Game,
+    level: Level,
+    clock: &dyn Clock,
+    time: Option<TimeLeft>,
+    egdb: Option<&Egdb>,
+) -> bool {
     if game.outcome().is_some() || !past_the_opening(game) {
         return false;
     }
@@ -416,19 +446,26 @@ fn accepts_draw_with(game: &Game, level: Level, clock: &dyn Clock, egdb: Option<
         Level::Intermediate => 25,
         Level::Advanced | Level::Expert => 10,
     };
-    judge(game, level, clock, egdb) <= fair_up_to
+    judge(game, level, clock, time, egdb) <= fair_up_to
 }
 
 /// Whether the computer, to move at `level`, offers a draw with its move: only in dead-drawn
-/// positions (no men left, or a counting rule about to end the game, and a level score).
-pub fn wants_to_offer_draw(game: &Game, level: Level, clock: &dyn Clock) -> bool {
-    wants_to_offer_draw_with(game, level, clock, None)
+/// positions (no men left, or a counting rule about to end the game, and a level score). With
+/// `time` on its clock, the judgement is held to a share of it.
+pub fn wants_to_offer_draw(
+    game: &Game,
+    level: Level,
+    clock: &dyn Clock,
+    time: Option<TimeLeft>,
+) -> bool {
+    wants_to_offer_draw_with(game, level, clock, time, None)
 }
 
 fn wants_to_offer_draw_with(
     game: &Game,
     level: Level,
     clock: &dyn Clock,
+    time: Option<TimeLeft>,
     egdb: Option<&Egdb>,
 ) -> bool {
     if !game.may_offer_draw() || game.outcome().is_some() {
@@ -446,7 +483,7 @@ fn wants_to_offer_draw_with(
     if !(no_men || rule_near) {
         return false;
     }
-    judge(game, level, clock, egdb).abs() <= 8
+    judge(game, level, clock, time, egdb).abs() <= 8
 }
 
 #[cfg(test)]

@@ -95,11 +95,16 @@ fn a_database_draw_is_accepted_and_offered() {
     assert_eq!(db.probe(game.position()), Some(kingme_egdb::Value::Draw));
     let mut memory = Memory::new();
     memory.set_egdb(Arc::clone(&db));
-    assert!(memory.accepts_draw(&game, Level::Intermediate, &Still));
-    assert!(memory.wants_to_offer_draw(&game, Level::Intermediate, &Still));
+    assert!(memory.accepts_draw(&game, Level::Intermediate, &Still, None));
+    assert!(memory.wants_to_offer_draw(&game, Level::Intermediate, &Still, None));
     // Without the database the three kings look far better and decline.
-    assert!(!accepts_draw(&game, Level::Intermediate, &Still));
-    assert!(!wants_to_offer_draw(&game, Level::Intermediate, &Still));
+    assert!(!accepts_draw(&game, Level::Intermediate, &Still, None));
+    assert!(!wants_to_offer_draw(
+        &game,
+        Level::Intermediate,
+        &Still,
+        None
+    ));
 }
 
 #[test]
@@ -108,6 +113,6 @@ fn a_database_win_is_not_given_away() {
     let game = Game::from_fen(Variant::English, "B:BK1,K3:WK32").expect("a FEN");
     let mut memory = Memory::new();
     memory.set_egdb(db);
-    assert!(!memory.accepts_draw(&game, Level::Beginner, &Still));
-    assert!(!memory.wants_to_offer_draw(&game, Level::Beginner, &Still));
+    assert!(!memory.accepts_draw(&game, Level::Beginner, &Still, None));
+    assert!(!memory.wants_to_offer_draw(&game, Level::Beginner, &Still, None));
 }

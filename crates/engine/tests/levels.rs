@@ -135,7 +135,7 @@ fn searching_leaves_the_game_unchanged() {
         let before = game.clone();
         let _ = search(&game, Limits::Depth(4), &FakeClock::new(1.0), &mut |_| {});
         let _ = choose_move(&game, Level::Beginner, &FakeClock::new(1.0), 5);
-        let _ = accepts_draw(&game, Level::Beginner, &FakeClock::new(1.0));
+        let _ = accepts_draw(&game, Level::Beginner, &FakeClock::new(1.0), None);
         assert_eq!(game.position(), before.position());
         assert_eq!(game.ply(), before.ply());
         assert!(game.moves().eq(before.moves()));
@@ -217,25 +217,72 @@ fn draw_offers_are_accepted_only_when_fair() {
         assert!(!accepts_draw(
             &Game::from_position(winning),
             level,
-            &clock()
+            &clock(),
+            None
         ));
-        assert!(accepts_draw(&Game::from_position(losing), level, &clock()));
-        assert!(accepts_draw(&Game::from_position(bare), level, &clock()));
+        assert!(accepts_draw(
+            &Game::from_position(losing),
+            level,
+            &clock(),
+            None
+        ));
+        assert!(accepts_draw(
+            &Game::from_position(bare),
+            level,
+            &clock(),
+            None
+        ));
         assert!(wants_to_offer_draw(
             &Game::from_position(bare),
             level,
-            &clock()
+            &clock(),
+            None
         ));
         assert!(!wants_to_offer_draw(
             &Game::new(Variant::International),
             level,
-            &clock()
+            &clock(),
+            None
         ));
         assert!(!wants_to_offer_draw(
             &Game::from_position(winning),
             level,
-            &clock()
+            &clock(),
+            None
         ));
+    }
+}
+
+#[test]
+fn a_draw_judgement_on_the_clock_takes_a_share_of_the_move_budget() {
+    // Kings only, two against two: both judgements search, and Advanced would search for
+    // 300–600 ms without a clock.
+    let pos = position(
+        Variant::International,
+        Color::White,
+        &["Ka1", "Kc3"],
+        &["Kh10", "Kf8"],
+    );
+    let game = Game::from_position(pos);
+    let time = TimeLeft {
+        remaining_ms: 6_000,
+        increment_ms: 0,
+    };
+    let share = time_budget(time.remaining_ms, time.increment_ms, None) / 4;
+    for judge in [accepts_draw, wants_to_offer_draw] {
+        let clock = FakeClock::new(1.0);
+        let _ = judge(&game, Level::Advanced, &clock, Some(time));
+        let spent = clock.now.get();
+        assert!(
+            spent <= (share + 5) as f64,
+            "{spent} ms spent judging, the share is {share} ms"
+        );
+        let unlimited = FakeClock::new(1.0);
+        let _ = judge(&game, Level::Advanced, &unlimited, None);
+        assert!(
+            unlimited.now.get() >= 300.0,
+            "without a clock the judgement takes its own time"
+        );
     }
 }
 
@@ -258,9 +305,12 @@ fn kings_only_with_equal_numbers_are_a_draw_the_computer_offers_and_accepts() {
             for level in Level::ALL {
                 let game = Game::from_position(pos);
                 let clock = FakeClock::new(5.0);
-                assert!(accepts_draw(&game, level, &clock), "{variant} {level}");
                 assert!(
-                    wants_to_offer_draw(&game, level, &clock),
+                    accepts_draw(&game, level, &clock, None),
+                    "{variant} {level}"
+                );
+                assert!(
+                    wants_to_offer_draw(&game, level, &clock, None),
                     "{variant} {level}"
                 );
             }
@@ -275,7 +325,7 @@ fn no_draw_is_accepted_in_the_opening() {
         for level in Level::ALL {
             let clock = FakeClock::new(5.0);
             assert!(
-                !accepts_draw(&game, level, &clock),
+                !accepts_draw(&game, level, &clock, None),
                 "{variant} {level} at the start"
             );
         }
@@ -285,7 +335,7 @@ fn no_draw_is_accepted_in_the_opening() {
         for level in Level::ALL {
             let clock = FakeClock::new(5.0);
             assert!(
-                !accepts_draw(&game, level, &clock),
+                !accepts_draw(&game, level, &clock, None),
                 "{variant} {level} after one move"
             );
         }

@@ -456,8 +456,10 @@ impl DraughtsSession {
         memory: &mut Memory,
     ) -> Result<ComputerTurn, SessionError> {
         self.check_not_over()?;
+        let start = clock.now_ms();
+        let time_left = || time.map(|t| t.less(clock.now_ms() - start));
         let offer_from_opponent = self.game.draw_offer() == Some(!self.game.position().turn());
-        if offer_from_opponent && kingme_engine::accepts_draw(&self.game, level, clock) {
+        if offer_from_opponent && kingme_engine::accepts_draw(&self.game, level, clock, time) {
             return Ok(ComputerTurn {
                 accept_draw: true,
                 chosen: None,
@@ -465,11 +467,11 @@ impl DraughtsSession {
             });
         }
         let chosen = memory
-            .think_timed(&self.game, level, clock, seed, time)
+            .think_timed(&self.game, level, clock, seed, time_left())
             .and_then(|r| r.best);
         let offer_draw = chosen.is_some()
             && self.game.may_offer_draw()
-            && kingme_engine::wants_to_offer_draw(&self.game, level, clock);
+            && kingme_engine::wants_to_offer_draw(&self.game, level, clock, time_left());
         Ok(ComputerTurn {
             accept_draw: false,
             chosen: chosen.map(|m| move_view(self.game.position(), &m)),

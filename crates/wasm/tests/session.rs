@@ -346,3 +346,45 @@ fn a_flag_ends_the_game_as_the_rules_say() {
     let mut s = Session::new("english", None, None).unwrap();
     assert!(s.time_out(2).unwrap_err().to_string().contains("seat 2"));
 }
+
+/// A clock that moves on by a millisecond every time it is read.
+struct TickingClock(std::cell::Cell<f64>);
+
+impl kingme_engine_core::Clock for TickingClock {
+    fn now_ms(&self) -> f64 {
+        let t = self.0.get();
+        self.0.set(t + 1.0);
+        t
+    }
+}
+
+#[test]
+fn a_computer_turn_on_the_clock_judges_a_draw_offer_within_its_budget() {
+    // Two kings against one: the computer declines the offer, moves, and judges whether to
+    // offer a draw itself — all within the time its clock gives one move, and a half.
+    let mut s = Session::new("english", None, Some("B:WK32,K28:BK1")).unwrap();
+    let first = s.legal_moves()[0].path.clone();
+    s.play_path(&first, true).unwrap();
+    let time = kingme_engine_core::TimeLeft {
+        remaining_ms: 6_000,
+        increment_ms: 0,
+    };
+    let budget = kingme_engine_core::time_budget(time.remaining_ms, time.increment_ms, None);
+    let clock = TickingClock(std::cell::Cell::new(0.0));
+    let turn = s
+        .computer_turn(
+            Level::Advanced,
+            &clock,
+            7,
+            Some(time),
+            &mut Memory::default(),
+        )
+        .unwrap();
+    assert!(!turn.accept_draw && !turn.offer_draw, "{turn:?}");
+    assert!(turn.chosen.is_some());
+    let spent = clock.0.get();
+    assert!(
+        spent <= budget as f64 * 1.5,
+        "the turn took {spent} ms of a {budget} ms budget"
+    );
+}
