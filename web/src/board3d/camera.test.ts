@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as THREE from "three";
-import { angleDelta, boardCenterY, fitDistance, fitView, FOV, OBLIQUE_POLAR_SQUARE, placeCamera, VIEW_POLAR, viewPolar } from "./camera";
+import { angleDelta, boardCenterY, fitDistance, fitView, FOV, FOV_NARROW, MARGIN, MARGIN_NARROW, OBLIQUE_POLAR_NARROW, OBLIQUE_POLAR_SQUARE, placeCamera, VIEW_POLAR, viewPolar } from "./camera";
 import { layoutOf, loadRulesInNode } from "./dev/rules";
 import { BoardGeometry, type PlanePoint } from "./geometry";
 
@@ -94,6 +94,37 @@ describe("viewPolar", () => {
       expect(framed).toBeGreaterThan(full * 1.15);
     }
     expect(filled(BOARDS["draughts 8×8"].worldOutline(0), 1, viewPolar("oblique", 1))).toBeGreaterThan(0.6);
+  });
+});
+
+/** Width (NDC) of the playing surface's far and near edges, on a square canvas fitted as a phone or a desktop frames it. */
+function rowWidths(outline: readonly PlanePoint[], narrow: boolean): { far: number; near: number } {
+  const polar = viewPolar("oblique", 1, narrow);
+  const fov = narrow ? FOV_NARROW : FOV;
+  const fit = fitView(outline, 1, polar, fov, narrow ? MARGIN_NARROW : MARGIN);
+  const camera = new THREE.PerspectiveCamera(fov, 1, 0.1, 1000);
+  placeCamera(camera, new THREE.Vector3(0, 0, fit.targetZ), polar, 0, fit.distance);
+  camera.updateMatrixWorld(true);
+  const x = Math.max(...outline.map((p) => p.x));
+  const z = Math.max(...outline.map((p) => p.z));
+  const width = (zEdge: number) => new THREE.Vector3(x, 0, zEdge).project(camera).x - new THREE.Vector3(-x, 0, zEdge).project(camera).x;
+  return { far: width(-z), near: width(z) };
+}
+
+describe("a narrow screen's view", () => {
+  it("tilts less, and draws the board wider with its far row nearly as wide as its near one", () => {
+    expect(viewPolar("oblique", 1, true)).toBe(OBLIQUE_POLAR_NARROW);
+    expect(viewPolar("oblique", 1, true)).toBeLessThan(viewPolar("oblique", 1));
+    expect(viewPolar("top", 1, true)).toBe(0);
+    for (const name of ["draughts 8×8", "draughts 10×10", "Halma 16×16"] as const) {
+      const outline = BOARDS[name].worldOutline(0);
+      const wide = rowWidths(outline, false);
+      const narrow = rowWidths(outline, true);
+      expect(narrow.far).toBeGreaterThan(wide.far * 1.1);
+      expect(narrow.far / narrow.near).toBeGreaterThan(0.88);
+      expect(narrow.far / narrow.near).toBeGreaterThan(wide.far / wide.near);
+      expect(narrow.near).toBeLessThanOrEqual(2 * MARGIN_NARROW);
+    }
   });
 });
 

@@ -6,6 +6,11 @@ import { SLAB_THICKNESS } from "./dims";
 import type { PlanePoint } from "./geometry";
 
 export const FOV = 32;
+/**
+ * The field of view on a narrow screen: a camera farther away sees the board's far rows almost
+ * as large as its near ones, and the board's width (all a phone has) decides the size of all.
+ */
+export const FOV_NARROW = 22;
 /** Polar angle (from straight above) of each named view on a wide canvas. */
 export const VIEW_POLAR: Record<BoardViewName, number> = { oblique: 0.72, top: 0 };
 /** The oblique view's polar angle on a square (or taller) canvas. */
@@ -20,17 +25,26 @@ const OBLIQUE_FULL_ASPECT = 1.6;
  * there (from 0.72 at aspect 1.6 down to 0.5 at aspect 1 and below), and the board fills more
  * of the canvas, its far rows and pieces drawn larger.
  */
-export function viewPolar(view: BoardViewName, aspect: number): number {
+export function viewPolar(view: BoardViewName, aspect: number, narrow = false): number {
   if (view === "top") return VIEW_POLAR.top;
+  if (narrow) return OBLIQUE_POLAR_NARROW;
   const a = Number.isFinite(aspect) ? aspect : OBLIQUE_FULL_ASPECT;
   const t = Math.min(1, Math.max(0, (a - 1) / (OBLIQUE_FULL_ASPECT - 1)));
   return OBLIQUE_POLAR_SQUARE + (VIEW_POLAR.oblique - OBLIQUE_POLAR_SQUARE) * t;
 }
+/**
+ * The oblique view's polar angle on a narrow canvas (a phone's, edge to edge): the board's
+ * width is all there is, and a flatter look keeps its far rows almost as large as its near ones.
+ */
+export const OBLIQUE_POLAR_NARROW = 0.36;
+/** A narrow screen (as style.css has it): the board's canvas spans it from edge to edge. */
+export const NARROW_SCREEN = "(max-width: 640px)";
 /** Lowest the camera may go: the board never tips over or shows its underside. */
 export const MAX_POLAR = 1.2;
 const VIEW_MS = 650;
-/** Fraction of the viewport the board may fill. */
-const MARGIN = 0.96;
+/** Fraction of the viewport the board may fill; on a narrow canvas all but a pixel or two. */
+export const MARGIN = 0.96;
+export const MARGIN_NARROW = 0.99;
 
 /** The board's outline (world x/z, turned as the board is) at the height of the pieces and of the slab's bottom. */
 function boardCorners(outline: readonly PlanePoint[]): THREE.Vector3[] {
@@ -44,7 +58,7 @@ function outlineRadius(outline: readonly PlanePoint[]): number {
 }
 
 /** Vertical extent (NDC) of the board seen from the given pose, and whether it fits the viewport. */
-function projectBoard(outline: readonly PlanePoint[], aspect: number, polar: number, distance: number, targetZ: number, fov: number): { fits: boolean; centerY: number } {
+function projectBoard(outline: readonly PlanePoint[], aspect: number, polar: number, distance: number, targetZ: number, fov: number, margin = MARGIN): { fits: boolean; centerY: number } {
   const camera = new THREE.PerspectiveCamera(fov, aspect, 0.1, 1000);
   placeCamera(camera, new THREE.Vector3(0, 0, targetZ), polar, 0, distance);
   camera.updateMatrixWorld(true);
@@ -53,7 +67,7 @@ function projectBoard(outline: readonly PlanePoint[], aspect: number, polar: num
   let maxY = -Infinity;
   for (const corner of boardCorners(outline)) {
     const p = corner.project(camera);
-    if (Math.abs(p.x) > MARGIN || Math.abs(p.y) > MARGIN || p.z >= 1) fits = false;
+    if (Math.abs(p.x) > margin || Math.abs(p.y) > margin || p.z >= 1) fits = false;
     minY = Math.min(minY, p.y);
     maxY = Math.max(maxY, p.y);
   }
@@ -64,13 +78,13 @@ function projectBoard(outline: readonly PlanePoint[], aspect: number, polar: num
  * Camera distance at which the whole board (frame included) fits in the viewport when seen
  * from `polar` (azimuth 0), looking at (0, 0, targetZ), with the given aspect ratio.
  */
-export function fitDistance(outline: readonly PlanePoint[], aspect: number, polar: number, targetZ = 0, fov = FOV): number {
+export function fitDistance(outline: readonly PlanePoint[], aspect: number, polar: number, targetZ = 0, fov = FOV, margin = MARGIN): number {
   const half = outlineRadius(outline);
   let lo = half * 0.3;
   let hi = half * 40;
   for (let i = 0; i < 40; i++) {
     const mid = (lo + hi) / 2;
-    if (projectBoard(outline, aspect, polar, mid, targetZ, fov).fits) hi = mid;
+    if (projectBoard(outline, aspect, polar, mid, targetZ, fov, margin).fits) hi = mid;
     else lo = mid;
   }
   return hi;
@@ -83,21 +97,21 @@ export interface ViewFit {
 }
 
 /** Where to put the camera so the board fills the viewport and is centred vertically. */
-export function fitView(outline: readonly PlanePoint[], aspect: number, polar: number, fov = FOV): ViewFit {
+export function fitView(outline: readonly PlanePoint[], aspect: number, polar: number, fov = FOV, margin = MARGIN): ViewFit {
   let lo = 0;
   let hi = outlineRadius(outline) * 0.5;
   if (polar > 1e-3) {
     for (let i = 0; i < 20; i++) {
       const mid = (lo + hi) / 2;
-      const distance = fitDistance(outline, aspect, polar, mid, fov);
-      if (projectBoard(outline, aspect, polar, distance, mid, fov).centerY < 0) lo = mid;
+      const distance = fitDistance(outline, aspect, polar, mid, fov, margin);
+      if (projectBoard(outline, aspect, polar, distance, mid, fov, margin).centerY < 0) lo = mid;
       else hi = mid;
     }
   } else {
     hi = 0;
   }
   const targetZ = (lo + hi) / 2;
-  return { distance: fitDistance(outline, aspect, polar, targetZ, fov), targetZ };
+  return { distance: fitDistance(outline, aspect, polar, targetZ, fov, margin), targetZ };
 }
 
 /** Vertical centre (NDC) of the board for a pose; exported for tests. */
@@ -134,6 +148,8 @@ export class CameraRig {
   private readonly target: THREE.Vector3;
   private outline: PlanePoint[] = [{ x: -5.8, z: 5.8 }, { x: 5.8, z: 5.8 }, { x: 5.8, z: -5.8 }, { x: -5.8, z: -5.8 }];
   private aspect = 1;
+  /** Whether the screen is narrow (NARROW_SCREEN): a flatter oblique view, a tighter margin. */
+  private narrow = false;
   private view: BoardViewName = "oblique";
   private tween: ViewTween | null = null;
 
@@ -157,29 +173,33 @@ export class CameraRig {
   }
 
   private fit(polar: number): ViewFit {
-    return fitView(this.outline, this.aspect, polar);
+    return fitView(this.outline, this.aspect, polar, this.camera.fov, this.narrow ? MARGIN_NARROW : MARGIN);
   }
 
   private updateLimits(): void {
-    const reference = Math.max(this.fit(VIEW_POLAR.top).distance, this.fit(viewPolar("oblique", this.aspect)).distance);
+    const reference = Math.max(this.fit(VIEW_POLAR.top).distance, this.fit(viewPolar("oblique", this.aspect, this.narrow)).distance);
     this.controls.minDistance = reference * 0.4;
     this.controls.maxDistance = reference * 1.8;
   }
 
   /**
-   * Sets the board's outline (world x/z) and the viewport aspect; keeps the current zoom relative
-   * to a fitted board.
+   * Sets the board's outline (world x/z), the viewport aspect and whether it is narrow; keeps the
+   * current zoom relative to a fitted board.
    */
-  configure(outline: readonly PlanePoint[], aspect: number, reset: boolean): void {
+  configure(outline: readonly PlanePoint[], aspect: number, reset: boolean, narrow = this.narrow): void {
     const spherical = this.spherical();
     const oldFit = this.fit(spherical.phi).distance;
     this.outline = outline.map((p) => ({ x: p.x, z: p.z }));
     this.aspect = aspect;
+    // A canvas that becomes narrow or wide again changes its named view's tilt: start it afresh.
+    if (narrow !== this.narrow) reset = true;
+    this.narrow = narrow;
+    this.camera.fov = narrow ? FOV_NARROW : FOV;
     this.camera.aspect = aspect;
     this.camera.updateProjectionMatrix();
     this.updateLimits();
     if (reset || this.tween) {
-      const polar = viewPolar(this.view, aspect);
+      const polar = viewPolar(this.view, aspect, narrow);
       const fit = this.fit(polar);
       const to = new THREE.Spherical(fit.distance, polar, 0);
       if (this.tween) {
@@ -211,7 +231,7 @@ export class CameraRig {
     this.view = view;
     this.cancelTween();
     const from = this.spherical();
-    const polar = viewPolar(view, this.aspect);
+    const polar = viewPolar(view, this.aspect, this.narrow);
     const fit = this.fit(polar);
     const to = new THREE.Spherical(fit.distance, polar, from.theta + angleDelta(from.theta, 0));
     // Already there (the view's button pressed again): one frame, not a glide on the spot.

@@ -19,30 +19,24 @@ export interface PieceInstance {
   scale: number;
 }
 
-/** Segments round a disc: 128 in high quality; in low quality 60, two per ridge. */
-const SEGMENTS = { high: 128, low: 60 } as const;
+/** Segments round a disc: 128 in high quality (two per ridge of its side band); 40 in low quality. */
+const SEGMENTS = { high: 128, low: 40 } as const;
 const RIDGES = 30;
 const RIDGE_DEPTH = 0.02;
 
 /**
  * A draughts disc: chamfered edges, a ridged side band and a top with a raised rim and
- * concentric rings, turned on a lathe. Base at y = 0. `segments` round it: a disc of 128 has
- * about 5000 triangles, which software-rendered WebGL pays for in every frame (24 men: over
- * 110 000); 60 keep the profile and the ridges (each a peak and a trough) at under half that.
+ * concentric rings, turned on a lathe. Base at y = 0. A disc of 128 segments has about 5000
+ * triangles. Software-rendered WebGL pays for every triangle in every frame (40 men: about
+ * half of a frame's cost), so `highQuality` false turns a lighter disc of about 1000: 40
+ * segments, a smooth side band (its ridges are a pixel or two wide at a software-rendered
+ * board's size), one point per chamfer and no underside (the camera never looks below a
+ * piece). Seen from above it keeps the profile: the rim, the rings and the chamfers.
  */
-export function createDiscGeometry(segments: number = SEGMENTS.high): THREE.BufferGeometry {
+export function createDiscGeometry(highQuality = true): THREE.BufferGeometry {
   const R = PIECE_RADIUS;
   const H = PIECE_HEIGHT;
-  const profile: [number, number][] = [
-    [0, 0],
-    [R - 0.045, 0],
-    [R - 0.014, 0.004],
-    [R - 0.003, 0.014],
-    [R, 0.026],
-    [R, H - 0.026],
-    [R - 0.003, H - 0.014],
-    [R - 0.014, H - 0.004],
-    [R - 0.034, H],
+  const top: [number, number][] = [
     [R - 0.062, H],
     [R - 0.074, H - 0.012],
     [R - 0.09, H - 0.016],
@@ -52,17 +46,31 @@ export function createDiscGeometry(segments: number = SEGMENTS.high): THREE.Buff
     [0.17, H - 0.016],
     [0.158, H - 0.007],
     [0.146, H - 0.016],
-    [0.07, H - 0.016],
-    [0.0, H - 0.016],
   ];
+  const profile: [number, number][] = highQuality
+    ? [
+        [0, 0],
+        [R - 0.045, 0],
+        [R - 0.014, 0.004],
+        [R - 0.003, 0.014],
+        [R, 0.026],
+        [R, H - 0.026],
+        [R - 0.003, H - 0.014],
+        [R - 0.014, H - 0.004],
+        [R - 0.034, H],
+        ...top,
+        [0.07, H - 0.016],
+        [0.0, H - 0.016],
+      ]
+    : [[R - 0.022, 0.002], [R - 0.004, 0.012], [R, 0.026], [R, H - 0.026], [R - 0.006, H - 0.01], [R - 0.034, H], ...top, [0.0, H - 0.016]];
   const lathe = new THREE.LatheGeometry(
     profile.map(([r, y]) => new THREE.Vector2(r, y)),
-    segments,
+    highQuality ? SEGMENTS.high : SEGMENTS.low,
   );
   lathe.deleteAttribute("uv");
   lathe.deleteAttribute("normal");
   const position = lathe.getAttribute("position") as THREE.BufferAttribute;
-  for (let i = 0; i < position.count; i++) {
+  for (let i = 0; highQuality && i < position.count; i++) {
     const x = position.getX(i);
     const y = position.getY(i);
     const z = position.getZ(i);
@@ -120,7 +128,7 @@ export class PieceLayer {
 
   /** `highQuality` false: fewer triangles per piece (for software-rendered WebGL). */
   constructor(materials: Materials, highQuality = true) {
-    this.disc = createDiscGeometry(highQuality ? SEGMENTS.high : SEGMENTS.low);
+    this.disc = createDiscGeometry(highQuality);
     this.crown = createCrownGeometry(highQuality);
     this.sphere = (highQuality ? new THREE.SphereGeometry(MARBLE_RADIUS, 28, 18) : new THREE.SphereGeometry(MARBLE_RADIUS, 20, 12)).translate(0, MARBLE_RADIUS - MARBLE_SINK, 0);
     this.discs = this.mesh(this.disc, materials.piece, MAX_PIECES * 2);

@@ -1,7 +1,7 @@
 import * as THREE from "three";
 import type { Board3D, BoardQuality, BoardState, BoardViewName, ColorKey } from "./api";
 import { captureScaleAt, easeInOut, passesOver, planRoute, poseAt, type Pose, type RoutePlan } from "./anim";
-import { CameraRig } from "./camera";
+import { CameraRig, NARROW_SCREEN } from "./camera";
 import { MARBLE_RADIUS, PIECE_RADIUS, SELECTED_LIFT } from "./dims";
 import { BoardGeometry, rotatePoint, type PlanePoint } from "./geometry";
 import { MarkerLayer } from "./markers";
@@ -334,8 +334,8 @@ export class BoardView implements Board3D {
     else if (hit.kind === "outside") this.handler(null);
   }
 
-  private fitCamera(reset: boolean, aspect = this.rig.camera.aspect): void {
-    this.rig.configure(this.geometry.worldOutline(this.state.rotation), aspect, reset);
+  private fitCamera(reset: boolean, aspect = this.rig.camera.aspect, narrow?: boolean): void {
+    this.rig.configure(this.geometry.worldOutline(this.state.rotation), aspect, reset, narrow);
   }
 
   private resize(): void {
@@ -346,7 +346,7 @@ export class BoardView implements Board3D {
     this.stage.renderer.setPixelRatio(pixelRatioFor(window.devicePixelRatio, width, height, this.stage.highQuality));
     this.stage.renderer.setSize(width, height, false);
     this.applyPending();
-    this.fitCamera(!this.sized, width / height);
+    this.fitCamera(!this.sized, width / height, window.matchMedia(NARROW_SCREEN).matches);
     this.sized = true;
     this.requestFrame();
   }
