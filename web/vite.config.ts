@@ -45,7 +45,7 @@ function translatedManifests(): Plugin {
 export default defineConfig({
   build: { target: "es2022", outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 800 },
   worker: { format: "es" },
-  test: { include: ["src/**/*.test.ts"] },
+  test: { include: ["src/**/*.test.ts"], setupFiles: ["src/i18n/testSetup.ts"] },
   plugins: [
     translatedManifests(),
     // The web app manifest and a Workbox service worker (`/sw.js`) that precaches the whole built

@@ -161,7 +161,11 @@ export class App {
       select.append(option);
     }
     select.addEventListener("change", () => {
-      if (isLocale(select.value)) setLocale(select.value);
+      // The page switches once the language has loaded; should it not load, the choice goes back.
+      if (isLocale(select.value))
+        void setLocale(select.value).then((switched) => {
+          if (!switched) select.value = locale();
+        });
     });
     // The button says what a click does.
     const sound = h("button", { type: "button", class: "sound", "data-testid": "sound" });

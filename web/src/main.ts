@@ -7,10 +7,12 @@ import { showUpdateNotice } from "./ui/updateNotice";
 import { prepareSound } from "./ui/sound";
 
 async function main(): Promise<void> {
-  linkManifest(initLocale());
+  // The language (its own chunk unless English) and the rules load side by side; the first
+  // screen is drawn once both are here, so it never shows another language first.
+  const [lang] = await Promise.all([initLocale(), loadRules()]);
+  linkManifest(lang);
   onLocaleChange(() => linkManifest(locale()));
   const root = document.getElementById("app")!;
-  await loadRules();
   new App(root).boot();
   prepareSound();
   registerServiceWorker(showUpdateNotice);

@@ -6,7 +6,7 @@ import { initSync } from "../wasm/pkg/kingme_wasm.js";
 import { RulesGame } from "../wasm/rules";
 import type { ControllerEvent } from "./controller";
 import { OnlineController, closeNotice, refusalNotice, type RoomChange } from "./online";
-import { catalogs, t } from "../i18n";
+import { pack, t } from "../i18n";
 
 interface NodeFs {
   readFileSync(path: URL): Uint8Array;
@@ -153,7 +153,7 @@ describe("online controller", () => {
     for (const code of ["room_not_found", "room_expired", "bad_token", "hello_first", "not_a_player", "seat_taken", "already_seated", "waiting_for_opponent", "not_your_turn", "illegal_move", "stale_version", "game_over", "game_not_over", "wrong_game", "no_draw_offer", "draw_offer_not_allowed", "opponent_not_away", "game_left_room", "storage", "not_away", "computer_playing", "not_the_creator", "bad_name", "bad_level"] as const) {
       const notice = refusalNotice(code, "the server's words");
       expect(notice.key, code).toBe(`refused.${code}`);
-      for (const lang of ["en", "zh-Hans", "zh-Hant"] as const) expect(catalogs[lang][notice.key], `${lang} ${code}`).toBeTruthy();
+      for (const lang of ["en", "zh-Hans", "zh-Hant"] as const) expect(pack(lang).messages[notice.key], `${lang} ${code}`).toBeTruthy();
     }
     // A code this page does not know yet: the server's own words.
     expect(refusalNotice("brand_new" as never, "the server's words")).toEqual({ key: "room.refusedOther", params: { message: "the server's words" } });

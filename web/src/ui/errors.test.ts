@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { initSync } from "../wasm/pkg/kingme_wasm.js";
 import { RulesGame } from "../wasm/rules";
-import { rulesErrorCatalogs } from "../i18n/rulesErrors";
 import { errorText, rulesErrorOf, rulesErrorText } from "./errors";
 import { seatName } from "./words";
 import { EngineFailure } from "../engine/failure";
-import { catalogs } from "../i18n";
+import { pack } from "../i18n";
 
 beforeAll(async () => {
   const fsModule = "node:fs";
@@ -27,9 +26,9 @@ function thrown(f: () => unknown): unknown {
 
 describe("the rules' errors in every language", () => {
   it("has the same placeholders in every catalog", () => {
-    const en = rulesErrorCatalogs.en;
+    const en = pack("en").rulesErrors;
     for (const lang of ["zh-Hans", "zh-Hant"] as const) {
-      for (const [code, text] of Object.entries(rulesErrorCatalogs[lang])) {
+      for (const [code, text] of Object.entries(pack(lang).rulesErrors)) {
         expect(placeholders(text), `${lang} ${code}`).toBe(placeholders(en[code as keyof typeof en]));
       }
     }
@@ -63,9 +62,9 @@ describe("the rules' errors in every language", () => {
   });
 
   it("says an engine failure from the catalog, not the worker's English detail", () => {
-    expect(errorText(new EngineFailure("stopped", "worker crashed"))).toBe(catalogs.en["engine.stopped"]);
-    expect(errorText(new EngineFailure("unexpected", "a load answer to a turn request"))).toBe(catalogs.en["engine.unexpected"]);
-    for (const lang of ["zh-Hans", "zh-Hant"] as const) expect(catalogs[lang]["engine.stopped"]).not.toBe(catalogs.en["engine.stopped"]);
+    expect(errorText(new EngineFailure("stopped", "worker crashed"))).toBe(pack("en").messages["engine.stopped"]);
+    expect(errorText(new EngineFailure("unexpected", "a load answer to a turn request"))).toBe(pack("en").messages["engine.unexpected"]);
+    for (const lang of ["zh-Hans", "zh-Hant"] as const) expect(pack(lang).messages["engine.stopped"]).not.toBe(pack("en").messages["engine.stopped"]);
   });
 
   it("names a Halma seat by its place and colour in the page's language, by number when the game is unknown", () => {

@@ -1,6 +1,5 @@
 /** Errors for the page: the rules' errors in the chosen language, by their codes. */
-import { format, isMessageKey, locale, t, type Locale } from "../i18n";
-import { rulesErrorCatalogs } from "../i18n/rulesErrors";
+import { format, isMessageKey, locale, pack, t, type Locale } from "../i18n";
 import { EngineFailure } from "../engine/failure";
 import { seatView, type ErrorView, type GameView } from "../wasm/rules";
 import { seatName } from "./words";
@@ -25,7 +24,7 @@ function localParams(params: Record<string, string>, lang: Locale, known?: Error
   const seat = params["seat"];
   if (seat !== undefined) {
     const index = Number(seat) - 1;
-    out["seat"] = known && seatView(known, index) ? seatName(known, index) : format(rulesErrorCatalogs[lang].seat, { seat });
+    out["seat"] = known && seatView(known, index) ? seatName(known, index) : format(pack(lang).rulesErrors.seat, { seat });
   }
   const game = params["game"];
   if (game !== undefined && isMessageKey(`variant.${game}`)) out["game"] = t(`variant.${game}` as Parameters<typeof t>[0]);
@@ -34,9 +33,12 @@ function localParams(params: Record<string, string>, lang: Locale, known?: Error
   return out;
 }
 
-/** The error in the chosen language (or `lang`), the problem inside it after a colon. */
+/**
+ * The error in the chosen language (or `lang`, if loaded; else English), the problem inside it
+ * after a colon.
+ */
 export function rulesErrorText(e: ErrorView, lang: Locale = locale(), game?: ErrorGame): string {
-  const catalog = rulesErrorCatalogs[lang];
+  const catalog = pack(lang).rulesErrors;
   const own = e.code === "other" ? e.message : format(catalog[e.code], localParams(e.params, lang, game));
   return e.cause ? `${own}${catalog.join}${rulesErrorText(e.cause, lang, game)}` : own;
 }

@@ -6,7 +6,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, BASE_URL, clickSquare, openSite, settled } from "./helpers.mjs";
+import { ARTIFACTS, BASE_URL, chooseLanguage, clickSquare, openSite, settled } from "./helpers.mjs";
 
 const shot = (page, name) => page.screenshot({ path: path.join(ARTIFACTS, `learn-${name}.png`), fullPage: true });
 const feedback = (page) => page.getByTestId("feedback").textContent();
@@ -183,12 +183,12 @@ test("learn: the Chinese versions, a phone, Halma on the grid and the star by ke
     assert.equal(await page.locator(".learn h1").textContent(), "學習與練習");
     await exercise(page, "en.multi.worked");
     assert.match(await page.locator(".learn .question").textContent(), /換手/);
-    await page.getByTestId("language").selectOption("zh-Hans");
+    await chooseLanguage(page, "zh-Hans");
     assert.match(await page.locator(".learn .question").textContent(), /换手/);
     await shot(page, "zh-exercise");
     await page.goto(`${BASE_URL}/learn/faq/draughts?test`);
     assert.match(await page.locator(".learn").textContent(), /这和中国跳棋是同一种游戏吗/);
-    await page.getByTestId("language").selectOption("en");
+    await chooseLanguage(page, "en");
     await page.setViewportSize({ width: 390, height: 844 });
     await exercise(page, "en.tips.force");
     await shot(page, "phone-exercise");

@@ -37,6 +37,12 @@ export async function openSite({ locale = "en-US", reducedMotion = "no-preferenc
   return { browser, page, errors };
 }
 
+/** Picks a language in the header and waits until the page has switched to it (it loads first). */
+export async function chooseLanguage(page, lang) {
+  await page.getByTestId("language").selectOption(lang);
+  await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+}
+
 /** Rule chooser → mode chooser (with an optional FEN) → game screen. */
 export async function startGame(page, variant, mode, fen) {
   await page.click(`[data-variant="${variant}"]`);
