@@ -298,6 +298,7 @@ impl Server {
         // Room sockets close on the same signal; their last presence saves go before the
         // store closes (a client that never answers the close is not waited for long).
         let _ = tokio::time::timeout(SESSIONS_CLOSE_WAIT, self.app.sessions.closed()).await;
+        handle.shared.hub.note_alive().await;
         let flushed = handle.shared.hub.store().close().await;
         flushed?;
         Ok(())

@@ -290,12 +290,13 @@ impl Room {
     }
 
     /// Rebuilds a stored room by applying its events. Nobody is connected yet: absence and
-    /// idle time count from the saved presence times, and from `now` where none were saved
-    /// or someone was connected when they were.
+    /// idle time count from the saved presence times, moved on by `downtime_ms` (the time the
+    /// server was down, which nobody could use to come back), and from `now` where none were
+    /// saved or someone was connected when they were.
     ///
     /// # Errors
     /// An event that does not apply (a damaged store), named in the message.
-    pub fn restore(stored: StoredRoom, now: u64) -> Result<Room, String> {
+    pub fn restore(stored: StoredRoom, now: u64, downtime_ms: u64) -> Result<Room, String> {
         let saved = stored.presence.unwrap_or_default();
         let mut room = Room::new(stored.record)?;
         for event in stored.events {
@@ -307,11 +308,14 @@ impl Room {
                 ));
             }
         }
+        let after_downtime = |since: Option<u64>| {
+            since.map_or(now, |since| since.saturating_add(downtime_ms).min(now))
+        };
         for (i, seat) in room.seats.iter_mut().enumerate() {
-            let since = saved.away_since.get(i).copied().flatten().unwrap_or(now);
+            let since = after_downtime(saved.away_since.get(i).copied().flatten());
             seat.away_since = seat.token.is_some().then_some(since);
         }
-        room.idle_since = Some(saved.idle_since.unwrap_or(now));
+        room.idle_since = Some(after_downtime(saved.idle_since));
         if let Some(clocks) = &mut room.clocks {
             clocks.resume(saved.clocks.as_ref(), now);
         }

@@ -45,6 +45,10 @@ CREATE TABLE IF NOT EXISTS expired_rooms (
     id         TEXT PRIMARY KEY,
     expired_at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS server_alive (
+    id INTEGER PRIMARY KEY CHECK (id = 0),
+    at INTEGER NOT NULL
+);
 ";
 
 /// The schema this build reads and writes, kept in `PRAGMA user_version`; it covers the tables
@@ -64,7 +68,10 @@ CREATE TABLE IF NOT EXISTS expired_rooms (
 ///   in 4.
 /// - 6: `rooms.clock_initial_ms` and `clock_increment_ms`, a timed room's control (`NULL`:
 ///   untimed); event bodies in stored format 6 (time left on moves, `flagged`); the clocks as
-///   last noted in the presence JSON.
+///   last noted in the presence JSON. Later within 6: `server_alive`, one row with the last
+///   time the server was noted running, so that a restart does not count the time it was down
+///   towards rooms' idle and absence times. A file without the table (and so without the row)
+///   reads as never noted; a build that does not know it leaves it alone.
 const SCHEMA_VERSION: i64 = 6;
 const _: () = assert!(SCHEMA_VERSION == stored::FORMAT);
 /// `PRAGMA application_id` of kingme's databases ("king"), so another program's SQLite file is
@@ -228,8 +235,10 @@ enum Job {
         presence: PresenceTimes,
         reply: Reply<()>,
     },
+    NoteAlive(u64, Reply<()>),
     LiveRooms(Reply<Vec<StoredRoom>>),
     Lookup(String, Reply<RoomLookup>),
+    LastAlive(Reply<Option<u64>>),
     Close(Reply<()>),
 }
 
@@ -353,6 +362,14 @@ impl Store for SqliteStore {
         self.send(|reply| Job::Expire(room, at, reply))
     }
 
+    fn note_alive(&self, at: u64) -> StoreFuture<'_, ()> {
+        self.send(|reply| Job::NoteAlive(at, reply))
+    }
+
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>> {
+        self.send(Job::LastAlive)
+    }
+
     fn close(&self) -> StoreFuture<'_, ()> {
         let fut = self.send(Job::Close);
         if let Ok(mut jobs) = self.jobs.lock() {
@@ -389,6 +406,9 @@ fn run_batch(conn: &mut Connection, batch: Vec<Job>) -> bool {
             Job::Lookup(room, reply) => {
                 let _ = reply.send(lookup(conn, &room));
             }
+            Job::LastAlive(reply) => {
+                let _ = reply.send(last_alive(conn));
+            }
             Job::Close(reply) => close = Some(reply),
             write => writes.push(write),
         }
@@ -424,6 +444,7 @@ fn commit_writes(conn: &mut Connection, writes: Vec<Job>) {
                 (reply, in_savepoint(&tx, |c| append(c, &room, &event)))
             }
             Job::Expire(room, at, reply) => (reply, in_savepoint(&tx, |c| expire(c, &room, at))),
+            Job::NoteAlive(at, reply) => (reply, in_savepoint(&tx, |c| note_alive(c, at))),
             Job::SavePresence {
                 room,
                 presence,
@@ -432,7 +453,7 @@ fn commit_writes(conn: &mut Connection, writes: Vec<Job>) {
                 reply,
                 in_savepoint(&tx, |c| save_presence(c, &room, &presence)),
             ),
-            Job::LiveRooms(_) | Job::Lookup(..) | Job::Close(_) => continue,
+            Job::LiveRooms(_) | Job::Lookup(..) | Job::LastAlive(_) | Job::Close(_) => continue,
         };
         done.push((reply, result));
     }
@@ -448,7 +469,10 @@ fn commit_writes(conn: &mut Connection, writes: Vec<Job>) {
 
 fn fail(job: Job, err: &StoreError) {
     match job {
-        Job::Create(_, reply) | Job::Expire(_, _, reply) | Job::Close(reply) => {
+        Job::Create(_, reply)
+        | Job::Expire(_, _, reply)
+        | Job::NoteAlive(_, reply)
+        | Job::Close(reply) => {
             let _ = reply.send(Err(err.clone()));
         }
         Job::Append { reply, .. } | Job::SavePresence { reply, .. } => {
@@ -458,6 +482,9 @@ fn fail(job: Job, err: &StoreError) {
             let _ = reply.send(Err(err.clone()));
         }
         Job::Lookup(_, reply) => {
+            let _ = reply.send(Err(err.clone()));
+        }
+        Job::LastAlive(reply) => {
             let _ = reply.send(Err(err.clone()));
         }
     }
@@ -563,6 +590,22 @@ fn expire(conn: &Connection, room: &str, at: u64) -> Result<(), StoreError> {
     )
     .map_err(backend)?;
     Ok(())
+}
+
+fn note_alive(conn: &Connection, at: u64) -> Result<(), StoreError> {
+    conn.prepare_cached("INSERT OR REPLACE INTO server_alive (id, at) VALUES (0, ?1)")
+        .and_then(|mut stmt| stmt.execute([to_sql_int(at)]))
+        .map_err(backend)?;
+    Ok(())
+}
+
+fn last_alive(conn: &Connection) -> Result<Option<u64>, StoreError> {
+    conn.query_row("SELECT at FROM server_alive WHERE id = 0", [], |row| {
+        row.get::<_, i64>(0)
+    })
+    .optional()
+    .map(|at| at.map(from_sql_int))
+    .map_err(backend)
 }
 
 fn to_sql_int(n: u64) -> i64 {
@@ -804,6 +847,23 @@ mod tests {
             .pragma_query_value(None, "journal_mode", |r| r.get(0))
             .unwrap();
         assert_eq!(journal, "delete", "nor was its journal mode changed");
+    }
+
+    #[tokio::test]
+    async fn the_last_time_noted_running_survives_a_reopen() {
+        let file = TempFile::new("alive");
+        let store = SqliteStore::open(&file.0, Durability::Full).unwrap();
+        assert_eq!(
+            store.last_alive().await,
+            Ok(None),
+            "a new file was never noted"
+        );
+        store.note_alive(5_000).await.unwrap();
+        store.note_alive(20_000).await.unwrap();
+        store.close().await.unwrap();
+        let store = SqliteStore::open(&file.0, Durability::Full).unwrap();
+        assert_eq!(store.last_alive().await, Ok(Some(20_000)));
+        store.close().await.unwrap();
     }
 
     #[tokio::test]

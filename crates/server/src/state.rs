@@ -11,7 +11,7 @@ use crate::store::{RoomLookup, RoomRecord, Store, StoreError, StoreFuture};
 use axum::extract::ws::Utf8Bytes;
 use kingme_engine_core::Level;
 use std::collections::HashMap;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock, RwLock};
 use tokio::sync::{broadcast, mpsc, Mutex};
 
@@ -104,7 +104,13 @@ pub struct Hub {
     /// Where rooms whose running clock will run out are named, with the time it will
     /// ([`watch_flags`]).
     flags: OnceLock<mpsc::UnboundedSender<(String, u64)>>,
+    /// When the store last heard that the server runs ([`Hub::note_alive`]).
+    alive_noted: AtomicU64,
 }
+
+/// How often the sweep notes that the server runs: a crash is taken for downtime from at most
+/// this long before it.
+const ALIVE_NOTE_MS: u64 = 15_000;
 
 pub fn to_json(msg: &impl serde::Serialize) -> Utf8Bytes {
     Utf8Bytes::from(serde_json::to_string(msg).unwrap_or_default())
@@ -118,6 +124,7 @@ impl Hub {
             clock,
             computer: OnceLock::new(),
             flags: OnceLock::new(),
+            alive_noted: AtomicU64::new(0),
         }
     }
 
@@ -166,6 +173,15 @@ impl Hub {
         }
     }
 
+    /// Notes in the store that the server is running now (see [`Hub::restore`]).
+    pub async fn note_alive(&self) {
+        let now = self.now();
+        match self.store.note_alive(now).await {
+            Ok(()) => self.alive_noted.store(now, Ordering::Relaxed),
+            Err(e) => tracing::warn!("not noted as running: {e}"),
+        }
+    }
+
     pub fn clock(&self) -> Arc<dyn Clock> {
         self.clock.clone()
     }
@@ -204,16 +220,22 @@ impl Hub {
     }
 
     /// Loads every live room from the store. Returns how many were restored; rooms whose events
-    /// no longer apply are reported and skipped.
+    /// no longer apply are reported and skipped. The time since the server was last noted
+    /// running does not count towards the rooms' idle and absence times.
     ///
     /// # Errors
     /// The store could not be read.
     pub async fn restore(&self) -> Result<usize, StoreError> {
         let now = self.now();
+        let downtime = self
+            .store
+            .last_alive()
+            .await?
+            .map_or(0, |alive| now.saturating_sub(alive));
         let stored = self.store.live_rooms().await?;
         let mut restored = 0;
         for room in stored {
-            match Room::restore(room, now) {
+            match Room::restore(room, now, downtime) {
                 Ok(room) => {
                     self.insert(room);
                     restored += 1;
@@ -290,7 +312,7 @@ impl Hub {
             return Ok(Found::Missing);
         }
         Ok(match self.store.lookup(id).await? {
-            RoomLookup::Live(stored) => match Room::restore(*stored, self.now()) {
+            RoomLookup::Live(stored) => match Room::restore(*stored, self.now(), 0) {
                 Ok(room) => {
                     self.computer_may_move(&room);
                     self.flag_may_fall(&room);
@@ -420,6 +442,9 @@ impl Hub {
     /// Returns how many rooms expired.
     pub async fn sweep(&self) -> usize {
         let now = self.now();
+        if now >= self.alive_noted.load(Ordering::Relaxed) + ALIVE_NOTE_MS {
+            self.note_alive().await;
+        }
         let handles: Vec<Arc<RoomHandle>> = match self.rooms.read() {
             Ok(rooms) => rooms.values().cloned().collect(),
             Err(_) => return 0,

@@ -115,6 +115,13 @@ pub trait Store: Send + Sync + fmt::Debug + 'static {
     /// Deletes the room's data and remembers that it expired at `at`.
     fn expire_room(&self, room: &str, at: u64) -> StoreFuture<'_, ()>;
 
+    /// Notes that the server was running at `at`, so that a restart knows how long it was
+    /// down.
+    fn note_alive(&self, at: u64) -> StoreFuture<'_, ()>;
+
+    /// The last time noted by [`Store::note_alive`], if any was.
+    fn last_alive(&self) -> StoreFuture<'_, Option<u64>>;
+
     /// Finishes every pending write, then refuses new ones.
     fn close(&self) -> StoreFuture<'_, ()>;
 }

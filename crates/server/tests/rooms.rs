@@ -545,3 +545,47 @@ async fn absence_and_idle_clocks_survive_a_restart() {
     server.clock.advance_ms(1);
     assert_eq!(server.handle.sweep().await, 1, "30 minutes after both left");
 }
+
+#[tokio::test]
+async fn the_time_the_server_is_down_counts_neither_as_idle_nor_as_away() {
+    let db = TempDb::new();
+    let server = TestServer::start(&db).await;
+    let (mut idle, idle_joiner, _) = two_players(&server, "english", None).await;
+    let (mut creator, joiner, room) = two_players(&server, "english", None).await;
+    let v = creator.play("c3-d4", 1, false).await;
+    joiner.client.close().await;
+    creator.client.expect("presence").await;
+    idle_joiner.client.close().await;
+    idle.client.expect("presence").await;
+    idle.client.close().await;
+    creator.client.close().await;
+    server.clock.advance_ms(10 * 60 * 1000);
+    let clock = server.clock.clone();
+    server.stop().await;
+
+    // Down for 40 minutes, 10 minutes after everybody left.
+    clock.advance_ms(40 * 60 * 1000);
+    let server = TestServer::start_with(&db, clock, kingme_server::Limits::default()).await;
+    assert_eq!(
+        server.handle.sweep().await,
+        0,
+        "the rooms outlive the downtime"
+    );
+    // The idle clock goes on from where it stopped: 10 minutes were gone, 20 are left.
+    server.clock.advance_ms(20 * 60 * 1000 - 1);
+    assert_eq!(server.handle.sweep().await, 0);
+    let mut c = server.connect(&room, Some(&creator.token), Some(v)).await;
+    c.expect("synced").await;
+    let presence = c.expect("presence").await;
+    assert_eq!(
+        presence["joiner_away_since"],
+        T0 + 40 * 60 * 1000,
+        "the absence counts without the downtime"
+    );
+    server.clock.advance_ms(1);
+    assert_eq!(
+        server.handle.sweep().await,
+        1,
+        "the room nobody came back to: 30 minutes idle, downtime aside"
+    );
+}
