@@ -12,6 +12,7 @@ pub mod assets;
 pub mod clock;
 pub mod clocks;
 mod computer;
+mod egdb;
 pub mod game;
 mod http;
 pub mod ids;
@@ -244,6 +245,7 @@ impl Server {
             .route("/api/rooms/{id}", get(http::room_info))
             .route("/api/health", get(http::health))
             .route("/ws/{id}", get(http::room_socket))
+            .route("/egdb/{variant}/{file}", get(egdb::table))
             .fallback(get(assets::serve))
             .layer(DefaultBodyLimit::max(http::MAX_BODY_BYTES))
             .layer(axum::middleware::from_fn(http::refuse_large_bodies))

@@ -247,3 +247,60 @@ async fn with_allowed_origins_a_foreign_host_name_is_refused() {
     let answer = open.raw(&get("anything.example".into())).await;
     assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
 }
+
+#[tokio::test]
+async fn endgame_tables_are_served_for_good_and_a_bad_name_gets_json() {
+    let db = TempDb::new();
+    let server = TestServer::start(&db).await;
+    // A table of the repository's data, byte for byte, cached for good.
+    let answer = server
+        .raw(&format!(
+            "GET /egdb/english/0101.egdb HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+            server.addr
+        ))
+        .await;
+    let expected = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/egdb/english/0101.egdb"
+    ))
+    .unwrap();
+    let (head, _) = answer.split_once("\r\n\r\n").unwrap();
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("cache-control: public, max-age=31536000, immutable"),
+        "{head}"
+    );
+    assert!(
+        head.to_ascii_lowercase()
+            .contains(&format!("content-length: {}", expected.len())),
+        "{head}"
+    );
+    for (path, code, words) in [
+        (
+            "/egdb/english/9999.egdb",
+            "unknown_table",
+            "no endgame table “9999.egdb” for english",
+        ),
+        (
+            "/egdb/english/..%2Fsecret",
+            "unknown_table",
+            "no endgame table",
+        ),
+        (
+            "/egdb/chess/0101.egdb",
+            "unknown_variant",
+            "no endgame tables for “chess”",
+        ),
+    ] {
+        let (status, body) = server.http("GET", path, None).await;
+        assert_eq!(status, 404, "{path}");
+        let body: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(body["code"], code, "{path}");
+        assert!(
+            body["message"].as_str().unwrap().contains(words),
+            "{path}: {body}"
+        );
+    }
+    server.stop().await;
+}

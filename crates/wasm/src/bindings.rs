@@ -45,6 +45,40 @@ impl JsMemory {
     pub fn new() -> JsMemory {
         JsMemory::default()
     }
+
+    /// The compressed values (raw DEFLATE) of an endgame table file (`<signature>.egdb`) of
+    /// the draughts variant `variant`, once its header is checked; the page decompresses them
+    /// (`DecompressionStream("deflate-raw")`) and passes them to `addEgdbTable`.
+    #[cfg(feature = "egdb")]
+    #[wasm_bindgen(js_name = egdbCompressed)]
+    pub fn egdb_compressed(variant: &str, file: &[u8]) -> Result<Vec<u8>, JsError> {
+        let variant: kingme_draughts::Variant =
+            variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+        kingme_egdb::Egdb::new(variant)
+            .compressed_values(file)
+            .map(<[u8]>::to_vec)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Adds an endgame table: its file and its decompressed values; returns its signature. A
+    /// bad file (or values that are not the file's) is refused with the reason, the memory
+    /// unchanged.
+    #[cfg(feature = "egdb")]
+    #[wasm_bindgen(js_name = addEgdbTable)]
+    pub fn add_egdb_table(
+        &mut self,
+        variant: &str,
+        file: &[u8],
+        values: Vec<u8>,
+    ) -> Result<String, JsError> {
+        let variant: kingme_draughts::Variant =
+            variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+        self.memory
+            .draughts
+            .add_egdb_table(variant, file, values)
+            .map(|s| s.to_string())
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
 }
 
 /// A game of any kind the site offers.
@@ -204,5 +238,28 @@ impl JsGame {
     #[wasm_bindgen(js_name = searchNodes)]
     pub fn search_nodes(&self, nodes: u32) -> Result<Ts<SearchReport>, JsValue> {
         to_ts(&self.session.search_nodes(u64::from(nodes), &SystemClock))
+    }
+
+    /// Searches `nodes` nodes probing the endgame tables `memory` holds.
+    #[cfg(feature = "egdb")]
+    #[wasm_bindgen(js_name = searchNodesWith)]
+    pub fn search_nodes_with(
+        &self,
+        nodes: u32,
+        memory: &JsMemory,
+    ) -> Result<Ts<SearchReport>, JsValue> {
+        to_ts(
+            &self
+                .session
+                .search_nodes_with(u64::from(nodes), &SystemClock, &memory.memory),
+        )
+    }
+
+    /// The endgame tables (signatures such as `0201`) the game can reach from its position,
+    /// when it has at most `max_pieces` pieces: the ones the worker fetches before thinking.
+    #[cfg(feature = "egdb")]
+    #[wasm_bindgen(js_name = egdbTables)]
+    pub fn egdb_tables(&self, max_pieces: u32) -> Vec<String> {
+        self.session.egdb_tables(max_pieces)
     }
 }

@@ -443,6 +443,20 @@ impl DraughtsSession {
         Ok(earlier.view())
     }
 
+    /// The endgame tables (signature names, e.g. `0201`) the game can reach from here, when
+    /// the position has at most `max_pieces` pieces; none otherwise.
+    pub fn egdb_tables(&self, max_pieces: u32) -> Vec<String> {
+        let pos = self.game.position();
+        if self.game.outcome().is_some() || pos.occupied().count() > max_pieces {
+            return Vec::new();
+        }
+        kingme_egdb::Signature::of(pos)
+            .reachable()
+            .iter()
+            .map(ToString::to_string)
+            .collect()
+    }
+
     /// What the computer at `level` does on its turn: accept a pending offer, or move (and
     /// perhaps offer a draw with the move). `memory` carries what it learnt on earlier turns.
     /// With `time` (its clock in a timed game) its search is held to the budget its time and
@@ -459,7 +473,7 @@ impl DraughtsSession {
         let start = clock.now_ms();
         let time_left = || time.map(|t| t.less(clock.now_ms() - start));
         let offer_from_opponent = self.game.draw_offer() == Some(!self.game.position().turn());
-        if offer_from_opponent && kingme_engine::accepts_draw(&self.game, level, clock, time) {
+        if offer_from_opponent && memory.accepts_draw(&self.game, level, clock, time) {
             return Ok(ComputerTurn {
                 accept_draw: true,
                 chosen: None,
@@ -471,7 +485,7 @@ impl DraughtsSession {
             .and_then(|r| r.best);
         let offer_draw = chosen.is_some()
             && self.game.may_offer_draw()
-            && kingme_engine::wants_to_offer_draw(&self.game, level, clock, time_left());
+            && memory.wants_to_offer_draw(&self.game, level, clock, time_left());
         Ok(ComputerTurn {
             accept_draw: false,
             chosen: chosen.map(|m| move_view(self.game.position(), &m)),
@@ -481,9 +495,19 @@ impl DraughtsSession {
 
     /// Searches the current position to a fixed number of nodes (for measuring speed).
     pub fn search_nodes(&self, nodes: u64, clock: &dyn Clock) -> SearchReport {
+        self.search_nodes_with(nodes, clock, None)
+    }
+
+    /// [`DraughtsSession::search_nodes`] probing the endgame database `egdb`.
+    pub fn search_nodes_with(
+        &self,
+        nodes: u64,
+        clock: &dyn Clock,
+        egdb: Option<&kingme_egdb::Egdb>,
+    ) -> SearchReport {
         let start = clock.now_ms();
         let limits = kingme_engine::Limits::Nodes(nodes);
-        let result = kingme_engine::search(&self.game, limits, clock, &mut |_| {});
+        let result = kingme_engine::search_with_egdb(&self.game, limits, clock, egdb, &mut |_| {});
         SearchReport {
             nodes: result.nodes,
             depth: result.depth,

@@ -296,4 +296,29 @@ impl Session {
             Session::Halma(s) => s.search_nodes(nodes, clock),
         }
     }
+
+    /// [`Session::search_nodes`] with the endgame databases `memory` holds (draughts).
+    pub fn search_nodes_with(
+        &self,
+        nodes: u64,
+        clock: &dyn Clock,
+        memory: &Memory,
+    ) -> SearchReport {
+        match self {
+            Session::Draughts(s) => {
+                let egdb = memory.draughts.egdb(s.game().variant());
+                s.search_nodes_with(nodes, clock, egdb)
+            }
+            Session::Halma(s) => s.search_nodes(nodes, clock),
+        }
+    }
+
+    /// The endgame tables the game can reach from its position with at most `max_pieces`
+    /// pieces (draughts; none for the Halma family, which has no tables).
+    pub fn egdb_tables(&self, max_pieces: u32) -> Vec<String> {
+        match self {
+            Session::Draughts(s) => s.egdb_tables(max_pieces),
+            Session::Halma(_) => Vec::new(),
+        }
+    }
 }
