@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import * as THREE from "three";
-import { angleDelta, boardCenterY, fitDistance, fitView, FOV, FOV_NARROW, MARGIN, MARGIN_NARROW, OBLIQUE_POLAR_NARROW, OBLIQUE_POLAR_SQUARE, placeCamera, VIEW_POLAR, viewPolar } from "./camera";
+import { angleDelta, boardCenterY, fitDistance, fitView, FOV, FOV_NARROW, MARGIN, MARGIN_NARROW, narrowAspect, OBLIQUE_POLAR_NARROW, OBLIQUE_POLAR_SQUARE, placeCamera, VIEW_POLAR, viewPolar } from "./camera";
 import { layoutOf, loadRulesInNode } from "./dev/rules";
 import { BoardGeometry, type PlanePoint } from "./geometry";
 
@@ -126,6 +126,43 @@ describe("a narrow screen's view", () => {
       expect(narrow.near).toBeLessThanOrEqual(2 * MARGIN_NARROW);
     }
   });
+});
+
+/** The board's extent (NDC) on a canvas of `aspect`, fitted as a narrow screen's oblique view. */
+function narrowExtent(outline: readonly PlanePoint[], aspect: number): { width: number; height: number } {
+  const fit = fitView(outline, aspect, OBLIQUE_POLAR_NARROW, FOV_NARROW, MARGIN_NARROW);
+  const camera = new THREE.PerspectiveCamera(FOV_NARROW, aspect, 0.1, 1000);
+  placeCamera(camera, new THREE.Vector3(0, 0, fit.targetZ), OBLIQUE_POLAR_NARROW, 0, fit.distance);
+  camera.updateMatrixWorld(true);
+  const points = outline.flatMap((p) => [new THREE.Vector3(p.x, 0.4, p.z), new THREE.Vector3(p.x, -0.42, p.z)]).map((v) => v.project(camera));
+  const span = (values: number[]) => (Math.max(...values) - Math.min(...values)) / 2;
+  return { width: span(points.map((p) => p.x)), height: span(points.map((p) => p.y)) };
+}
+
+describe("a narrow screen's canvas shape", () => {
+  for (const [name, layout] of [
+    ["draughts 8×8", layoutOf("english")],
+    ["Halma 16×16", layoutOf("halma-16", 4)],
+    ["star", layoutOf("chinese-checkers", 6)],
+  ] as const) {
+    it(`holds the ${name} board as large as a square canvas does, with no empty band above or below it`, () => {
+      const geometry = new BoardGeometry(layout, true);
+      const aspect = narrowAspect(geometry.worldOutline(0));
+      const shaped = narrowExtent(geometry.worldOutline(0), aspect);
+      // The board spans (nearly) the whole height and still fills the width.
+      expect(shaped.height).toBeGreaterThan(0.94);
+      expect(shaped.width).toBeGreaterThan(0.96);
+      // Turned, it needs the same shape.
+      const turned = narrowAspect(geometry.worldOutline(name === "star" ? 60 : 90));
+      expect(turned).toBeCloseTo(aspect, 3);
+      if (name !== "star") {
+        // A square board seen at a slant is wider than tall, so the canvas is too; the board as
+        // wide as on a square canvas of the same width.
+        expect(aspect).toBeGreaterThan(1);
+        expect(shaped.width).toBeGreaterThan(0.99 * narrowExtent(geometry.worldOutline(0), 1).width);
+      }
+    });
+  }
 });
 
 describe("angleDelta", () => {

@@ -10,7 +10,7 @@ export const FOV = 32;
  * The field of view on a narrow screen: a camera farther away sees the board's far rows almost
  * as large as its near ones, and the board's width (all a phone has) decides the size of all.
  */
-export const FOV_NARROW = 22;
+export const FOV_NARROW = 10;
 /** Polar angle (from straight above) of each named view on a wide canvas. */
 export const VIEW_POLAR: Record<BoardViewName, number> = { oblique: 0.72, top: 0 };
 /** The oblique view's polar angle on a square (or taller) canvas. */
@@ -112,6 +112,32 @@ export function fitView(outline: readonly PlanePoint[], aspect: number, polar: n
   }
   const targetZ = (lo + hi) / 2;
   return { distance: fitDistance(outline, aspect, polar, targetZ, fov, margin), targetZ };
+}
+
+/**
+ * The width/height of a narrow screen's canvas that holds the board in its oblique view without
+ * an empty band above or below it: the board then fills the canvas' width, as it does on a
+ * square one, and the canvas is no taller than the board (a hair of slack keeps the width the
+ * binding side). The same for every turn of a board (a square's or the star's symmetry).
+ */
+export function narrowAspect(outline: readonly PlanePoint[]): number {
+  const polar = OBLIQUE_POLAR_NARROW;
+  const fit = fitView(outline, 1, polar, FOV_NARROW, MARGIN_NARROW);
+  const camera = new THREE.PerspectiveCamera(FOV_NARROW, 1, 0.1, 1000);
+  placeCamera(camera, new THREE.Vector3(0, 0, fit.targetZ), polar, 0, fit.distance);
+  camera.updateMatrixWorld(true);
+  let minX = Infinity;
+  let maxX = -Infinity;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const corner of boardCorners(outline)) {
+    const p = corner.project(camera);
+    minX = Math.min(minX, p.x);
+    maxX = Math.max(maxX, p.x);
+    minY = Math.min(minY, p.y);
+    maxY = Math.max(maxY, p.y);
+  }
+  return ((maxX - minX) / (maxY - minY)) * 0.98;
 }
 
 /** Vertical centre (NDC) of the board for a pose; exported for tests. */

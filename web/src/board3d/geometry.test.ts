@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { layoutOf, loadRulesInNode } from "./dev/rules";
+import { FRAME_WIDTH_NARROW, STAR_MARGIN_NARROW } from "./dims";
 import { BoardGeometry, rotatePoint, unrotatePoint } from "./geometry";
 
 await loadRulesInNode();
@@ -38,6 +39,21 @@ describe("square boards", () => {
         expect(Math.abs(p.z)).toBeCloseTo(half + 0.8);
       }
     }
+  });
+
+  it("have a narrower frame on a narrow screen, the cells where they were", () => {
+    for (const layout of [layoutOf("english"), layoutOf("halma-16", 4)]) {
+      const wide = new BoardGeometry(layout);
+      const narrow = new BoardGeometry(layout, true);
+      expect(narrow.frameWidth).toBe(FRAME_WIDTH_NARROW);
+      expect(narrow.frameWidth).toBeLessThan(wide.frameWidth);
+      for (const p of narrow.outline) expect(Math.abs(p.x)).toBeCloseTo(wide.halfWidth + FRAME_WIDTH_NARROW);
+      for (const cell of layout.cells) expect(narrow.position(cell.name)).toEqual(wide.position(cell.name));
+    }
+    const star = new BoardGeometry(layoutOf("chinese-checkers", 6));
+    const narrowStar = new BoardGeometry(layoutOf("chinese-checkers", 6), true);
+    expect(narrowStar.frameWidth).toBe(STAR_MARGIN_NARROW);
+    expect(narrowStar.radius).toBeLessThan(star.radius);
   });
 
   it("read their coordinates from the cell names", () => {

@@ -1,5 +1,5 @@
 import type { BoardLayout, BoardShape, Cell } from "./api";
-import { FRAME_WIDTH, STAR_MARGIN } from "./dims";
+import { FRAME_WIDTH, FRAME_WIDTH_NARROW, STAR_MARGIN, STAR_MARGIN_NARROW } from "./dims";
 
 /**
  * Where the cells lie. Board-local coordinates: one unit between neighbouring points, the cells'
@@ -47,6 +47,8 @@ export class BoardGeometry {
   readonly outline: PlanePoint[];
   /** Whether some cells are not played on (a draughts board's light squares). */
   readonly hasUnplayable: boolean;
+  /** Width of a square board's frame; the wood beyond the star's outermost holes. */
+  readonly frameWidth: number;
   private readonly centreX: number;
   private readonly centreY: number;
   private readonly positions = new Map<string, PlanePoint>();
@@ -55,8 +57,13 @@ export class BoardGeometry {
   private readonly xs: Float64Array;
   private readonly zs: Float64Array;
 
-  constructor(layout: BoardLayout) {
+  /** `narrow`: drawn for a narrow screen, with a narrower frame (FRAME_WIDTH_NARROW, STAR_MARGIN_NARROW). */
+  constructor(
+    layout: BoardLayout,
+    readonly narrow = false,
+  ) {
     this.shape = layout.shape;
+    this.frameWidth = layout.shape === "star" ? (narrow ? STAR_MARGIN_NARROW : STAR_MARGIN) : narrow ? FRAME_WIDTH_NARROW : FRAME_WIDTH;
     this.cells = layout.cells;
     let minX = Infinity;
     let maxX = -Infinity;
@@ -87,8 +94,8 @@ export class BoardGeometry {
   }
 
   private squareOutline(): PlanePoint[] {
-    const w = this.halfWidth + FRAME_WIDTH;
-    const d = this.halfDepth + FRAME_WIDTH;
+    const w = this.halfWidth + this.frameWidth;
+    const d = this.halfDepth + this.frameWidth;
     return [
       { x: -w, z: d },
       { x: w, z: d },
@@ -98,14 +105,14 @@ export class BoardGeometry {
   }
 
   /**
-   * The hexagram around the holes: two equilateral triangles, each pushed out by STAR_MARGIN
+   * The hexagram around the holes: two equilateral triangles, each pushed out by `frameWidth`
    * beyond the triangle through its outermost holes.
    */
   private starOutline(): PlanePoint[] {
     let reach = 0;
     for (let i = 0; i < this.xs.length; i++) reach = Math.max(reach, Math.hypot(this.xs[i]!, this.zs[i]!));
     // A triangle's circumradius is twice its inradius; the margin widens the inradius.
-    const tip = 2 * (reach / 2 + STAR_MARGIN);
+    const tip = 2 * (reach / 2 + this.frameWidth);
     const notch = tip / Math.sqrt(3);
     const points: PlanePoint[] = [];
     for (let k = 0; k < 12; k++) {

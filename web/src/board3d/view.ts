@@ -1,7 +1,7 @@
 import * as THREE from "three";
 import type { Board3D, BoardQuality, BoardState, BoardViewName, ColorKey } from "./api";
 import { captureScaleAt, easeInOut, passesOver, planRoute, poseAt, type Pose, type RoutePlan } from "./anim";
-import { CameraRig, NARROW_SCREEN } from "./camera";
+import { CameraRig, NARROW_SCREEN, narrowAspect } from "./camera";
 import { MARBLE_RADIUS, PIECE_RADIUS, SELECTED_LIFT } from "./dims";
 import { BoardGeometry, rotatePoint, type PlanePoint } from "./geometry";
 import { MarkerLayer } from "./markers";
@@ -60,6 +60,8 @@ export class BoardView implements Board3D {
   private hoverHandler: ((cell: string | null) => void) | null = null;
   private hovered: string | null = null;
   private geometry: BoardGeometry;
+  /** Whether the screen is narrow (NARROW_SCREEN): the board then has a narrower frame. */
+  private narrow = false;
   /** Reused every frame of an animation: the pieces as drawn, and the moving piece's pose. */
   private readonly instances: PieceInstance[] = [];
   private readonly pose: Pose = { x: 0, y: 0, z: 0 };
@@ -99,7 +101,8 @@ export class BoardView implements Board3D {
     this.state = start.state;
     this.turn = { from: initial.rotation, to: initial.rotation, start: -Infinity };
     this.dirty = start.changed;
-    this.geometry = new BoardGeometry(this.state.layout);
+    this.narrow = window.matchMedia(NARROW_SCREEN).matches;
+    this.geometry = this.newGeometry();
 
     this.stage = new Stage(this.canvas, quality);
     this.rig = new CameraRig(this.canvas, () => this.requestFrame());
@@ -156,7 +159,7 @@ export class BoardView implements Board3D {
     }
     this.state = state;
     for (const key of changed) this.dirty.add(key);
-    if (changed.has("layout")) this.geometry = new BoardGeometry(this.state.layout);
+    if (changed.has("layout")) this.geometry = this.newGeometry();
     if (changed.has("rotation")) this.turn = { from: this.state.rotation, to: this.state.rotation, start: -Infinity };
     if (changed.has("clickable") || changed.has("layout") || changed.has("rotation")) this.updateHover();
     if (changed.size > 0) this.requestFrame();
@@ -334,6 +337,17 @@ export class BoardView implements Board3D {
     else if (hit.kind === "outside") this.handler(null);
   }
 
+  /**
+   * The board's geometry for the screen it is on (a narrow one has a narrower frame), and the
+   * container's `--board-aspect`: the width/height at which a narrow screen's canvas holds this
+   * board without empty bands (style.css gives a phone's board area that shape).
+   */
+  private newGeometry(): BoardGeometry {
+    const geometry = new BoardGeometry(this.state.layout, this.narrow);
+    this.container.style.setProperty("--board-aspect", narrowAspect(new BoardGeometry(this.state.layout, true).worldOutline(0)).toFixed(4));
+    return geometry;
+  }
+
   private fitCamera(reset: boolean, aspect = this.rig.camera.aspect, narrow?: boolean): void {
     this.rig.configure(this.geometry.worldOutline(this.state.rotation), aspect, reset, narrow);
   }
@@ -345,8 +359,15 @@ export class BoardView implements Board3D {
     if (width === 0 || height === 0) return;
     this.stage.renderer.setPixelRatio(pixelRatioFor(window.devicePixelRatio, width, height, this.stage.highQuality));
     this.stage.renderer.setSize(width, height, false);
+    const narrow = window.matchMedia(NARROW_SCREEN).matches;
+    if (narrow !== this.narrow) {
+      // Narrow or wide again (a phone turned, a window resized): the board's frame changes.
+      this.narrow = narrow;
+      this.geometry = this.newGeometry();
+      this.dirty.add("layout");
+    }
     this.applyPending();
-    this.fitCamera(!this.sized, width / height, window.matchMedia(NARROW_SCREEN).matches);
+    this.fitCamera(!this.sized, width / height, narrow);
     this.sized = true;
     this.requestFrame();
   }

@@ -1,5 +1,5 @@
 import type { Cell, ColorKey } from "./api";
-import { FRAME_WIDTH, HOLE_RADIUS } from "./dims";
+import { HOLE_RADIUS } from "./dims";
 import type { BoardGeometry, PlanePoint } from "./geometry";
 import { CPU_CANVAS, seatRgbTriplet } from "./materials";
 
@@ -148,7 +148,7 @@ function paintSquareTop(ctx: Ctx, layout: TopLayout): void {
   const columns = Math.round(2 * geometry.halfWidth);
   const rows = Math.round(2 * geometry.halfDepth);
   const rand = seededRandom(columns * 7919 + 17);
-  const frame = FRAME_WIDTH * scale;
+  const frame = geometry.frameWidth * scale;
   const innerW = columns * scale;
   const innerH = rows * scale;
   const toPxX = (x: number) => (x - layout.minX) * scale;
@@ -267,11 +267,12 @@ function paintSquareTop(ctx: Ctx, layout: TopLayout): void {
   ctx.strokeRect(scale * 0.09, scale * 0.09, pixels - scale * 0.18, height - scale * 0.18);
 
   // Coordinates on all four sides, each side readable from its own edge of the table.
-  const fontPx = Math.round(scale * (columns > 10 ? 0.3 : 0.34));
+  // A narrow frame (a phone's) has smaller coordinates, clear of its inlays.
+  const fontPx = Math.round(scale * (geometry.narrow ? 0.27 : columns > 10 ? 0.3 : 0.34));
   ctx.font = `600 ${fontPx}px Georgia, "DejaVu Serif", "Times New Roman", serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  const labelOffset = (FRAME_WIDTH * 0.5 + 0.03) * scale;
+  const labelOffset = (geometry.frameWidth * 0.5 + (geometry.narrow ? 0.02 : 0.03)) * scale;
   const label = (text: string, x: number, y: number, upsideDown: boolean) => {
     ctx.save();
     ctx.translate(x, y);
