@@ -7,6 +7,7 @@
 
 use crate::CliError;
 use kingme_draughts::{notation, Bitboard, Color, Game, Move, Position, Setup, Variant};
+use kingme_engine::book::{Book, Rng};
 use kingme_engine::{score, search, search_position, Clock, Limits, SearchResult};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -20,6 +21,28 @@ pub struct Args {
     /// The variant until the GUI sets one (`set-param name=variant`).
     #[arg(long, default_value = "international")]
     variant: Variant,
+    /// The opening book played from in timed games: `shipped` (the books compiled in, one per
+    /// variant), `none`, or a book file (of one variant; the others then have none).
+    #[arg(long, default_value = "shipped")]
+    book: crate::book::Choice,
+}
+
+/// The books `choice` names, for every variant that has one.
+fn books(choice: &crate::book::Choice, first: Variant) -> Result<Vec<Arc<Book>>, CliError> {
+    let mut found = Vec::new();
+    let mut first_error = None;
+    for v in Variant::ALL {
+        match choice.load(v) {
+            Ok(Some(b)) => found.push(b),
+            Ok(None) => {}
+            Err(e) if v == first => first_error = Some(e),
+            Err(_) => {}
+        }
+    }
+    match (found.is_empty(), first_error, choice) {
+        (true, Some(e), crate::book::Choice::File(_)) => Err(e),
+        _ => Ok(found),
+    }
 }
 
 /// A move in Hub notation.
@@ -378,6 +401,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     let mut variant = args.variant;
     let mut game = Game::new(variant);
     let mut level = Level::MoveTime(1.0);
+    let books = books(&args.book, variant)?;
+    // Each game from the book differs: the seed comes from the clock.
+    let seed = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |d| d.as_nanos() as u64);
     let mut running: Option<Running> = None;
     let stdin = std::io::stdin();
     for line in stdin.lock().lines() {
@@ -440,7 +468,13 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     Err(CliError("go: a search is already running".into()))
                 } else {
                     let ponder = args.iter().any(|(n, _)| n == "ponder" || n == "analyze");
-                    let started = start_search(&game, level, ponder, &out);
+                    let book = (!ponder
+                        && matches!(level, Level::MoveTime(_) | Level::Clock { .. }))
+                    .then(|| books.iter().find(|b| b.variant() == game.variant()))
+                    .flatten()
+                    .cloned();
+                    let seed = seed ^ (game.ply() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    let started = start_search(&game, level, ponder, book, seed, &out);
                     running = started;
                     Ok(())
                 }
@@ -508,7 +542,14 @@ fn set_position(variant: Variant, args: &[(String, String)]) -> Result<Game, Cli
 /// How deep a search looks when the clock runs and only one move is legal.
 const FORCED_MOVE_DEPTH: u32 = 4;
 
-fn start_search(game: &Game, level: Level, ponder: bool, out: &Out) -> Option<Running> {
+fn start_search(
+    game: &Game,
+    level: Level,
+    ponder: bool,
+    book: Option<Arc<Book>>,
+    seed: u64,
+    out: &Out,
+) -> Option<Running> {
     let clock = Arc::new(StoppableClock::new());
     let (mut limits, stop_after_depth) = level.limits();
     let ponder_budget_ms = match limits {
@@ -561,8 +602,21 @@ fn start_search(game: &Game, level: Level, ponder: bool, out: &Out) -> Option<Ru
                 clock.stop();
             }
         };
+        let from_book = book
+            .filter(|_| game.outcome().is_none())
+            .and_then(|b| b.pick(game.position(), &mut Rng::new(seed)));
         // A game our rules have ended still gets a move when one exists: the GUI adjudicates.
-        let result = if game.outcome().is_some() {
+        let result = if let Some(b) = from_book {
+            let r = SearchResult {
+                best: Some(b.mv),
+                score: b.score,
+                depth: 0,
+                nodes: 0,
+                pv: vec![b.mv],
+            };
+            on_iteration(&r);
+            r
+        } else if game.outcome().is_some() {
             search_position(game.position(), limits, clock.as_ref(), &mut on_iteration)
         } else {
             search(&game, limits, clock.as_ref(), &mut on_iteration)

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 mod analyse;
 mod bench;
+mod book;
 mod egdb;
 mod halma;
 mod hub;
@@ -45,6 +46,8 @@ enum Command {
     Play(play::Args),
     /// Endgame databases: build the tables of a variant, probe a position.
     Egdb(egdb::Args),
+    /// Opening books: build the book of a variant by the engine's searches, probe a position.
+    Book(book::Args),
     /// Fit the evaluation's weights to self-play games (resumable; see the README).
     Train(train::Args),
     /// Speak the Hub protocol (Hub GUI, Scan) on standard input and output (draughts).
@@ -107,6 +110,7 @@ fn main() -> ExitCode {
         Command::Play(args) => play::run(args),
         Command::Hub(args) => hub::run(args),
         Command::Egdb(args) => egdb::run(args),
+        Command::Book(args) => book::run(args),
         Command::Train(args) => train::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Loadtest(args) => loadtest::run(args),

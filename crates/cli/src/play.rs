@@ -7,6 +7,7 @@ use crate::position_args::{Family, GameVariant};
 use crate::CliError;
 use kingme_draughts::{pdn, Color, Game, Move, Variant};
 use kingme_egdb::Egdb;
+use kingme_engine::book::{Book, Rng};
 use kingme_engine::{search_with_egdb, Level, Limits, Memory};
 use std::collections::HashSet;
 use std::fmt;
@@ -104,28 +105,60 @@ pub struct Args {
     /// Endgame databases for the second engine.
     #[arg(long)]
     b_egdb: Option<std::path::PathBuf>,
+    /// The first engine's opening book: `shipped` (the one compiled in), `none`, or a book
+    /// file. By default Advanced and Expert play from the shipped book and the other engines
+    /// from none; movetime:MS and depth:N play from a book only when it is named here.
+    #[arg(long)]
+    a_book: Option<crate::book::Choice>,
+    /// The second engine's opening book.
+    #[arg(long)]
+    b_book: Option<crate::book::Choice>,
     /// Thinking time per move of Hub engines, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     hub_movetime: u64,
+    /// Start every game from the initial position instead of a random opening of 2–4 plies
+    /// (each pair of games still swaps the colours): for engines whose variety is their book.
+    #[arg(long)]
+    from_start: bool,
     /// Seed of the openings (and of the levels' chance).
     #[arg(long, default_value_t = 1)]
     seed: u64,
 }
 
-fn memory_with(egdb: Option<&Arc<Egdb>>) -> Memory {
+fn memory_with(egdb: Option<&Arc<Egdb>>, book: Option<&Arc<Book>>) -> Memory {
     let mut memory = Memory::new();
     if let Some(db) = egdb {
         memory.set_egdb(Arc::clone(db));
     }
+    if let Some(b) = book {
+        memory.set_book(Arc::clone(b));
+    }
     memory
+}
+
+/// The book `spec` plays from: the one `choice` names, or by default the shipped one for
+/// Advanced and Expert.
+fn book_for(
+    spec: &EngineSpec,
+    choice: Option<&crate::book::Choice>,
+    variant: Variant,
+) -> Result<Option<Arc<Book>>, CliError> {
+    match (choice, spec) {
+        (Some(c), _) => c.load(variant),
+        (None, EngineSpec::Level(Level::Advanced | Level::Expert)) => {
+            crate::book::shipped(variant).map(Some)
+        }
+        (None, _) => Ok(None),
+    }
 }
 
 /// Games longer than this are adjudicated drawn (Brazilian has no move-count rule).
 const MAX_PLIES: usize = 400;
 
 enum Player {
-    /// One of our engines, with what it remembers during a game and its endgame database.
-    Internal(EngineSpec, Memory, Option<Arc<Egdb>>),
+    /// One of our engines, with what it remembers during a game, its endgame database and its
+    /// opening book.
+    Internal(EngineSpec, Memory, Option<Arc<Egdb>>, Option<Arc<Book>>),
     Hub(Box<HubClient>, u64),
 }
 
@@ -135,6 +168,7 @@ impl Player {
         variant: Variant,
         hub_movetime: u64,
         egdb: Option<Arc<Egdb>>,
+        book: Option<Arc<Book>>,
     ) -> Result<Player, CliError> {
         Ok(match spec {
             EngineSpec::Hub(cmd) => {
@@ -147,36 +181,49 @@ impl Player {
                         .into(),
                 ))
             }
-            other => Player::Internal(other.clone(), memory_with(egdb.as_ref()), egdb),
+            other => Player::Internal(
+                other.clone(),
+                memory_with(egdb.as_ref(), book.as_ref()),
+                egdb,
+                book,
+            ),
         })
     }
 
     /// Forgets the previous game, so that every game is played as if it were the first.
     fn new_game(&mut self) {
-        if let Player::Internal(_, memory, egdb) = self {
-            *memory = memory_with(egdb.as_ref());
+        if let Player::Internal(_, memory, egdb, book) = self {
+            *memory = memory_with(egdb.as_ref(), book.as_ref());
         }
     }
 
     fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, CliError> {
         let clock = WallClock::new();
+        // A fixed time or depth plays from its book first (a level's memory does it itself).
+        if let Player::Internal(EngineSpec::MoveTime(_) | EngineSpec::Depth(_), _, _, Some(b)) =
+            self
+        {
+            if let Some(m) = b.pick(game.position(), &mut Rng::new(seed)) {
+                return Ok(m.mv);
+            }
+        }
         let found = match self {
             Player::Hub(client, ms) => return client.choose(game, *ms),
-            Player::Internal(EngineSpec::Level(level), memory, _) => {
+            Player::Internal(EngineSpec::Level(level), memory, _, _) => {
                 memory.choose_move(game, *level, &clock, seed)
             }
-            Player::Internal(EngineSpec::MoveTime(ms), _, egdb) => {
+            Player::Internal(EngineSpec::MoveTime(ms), _, egdb, _) => {
                 let limits = Limits::Time {
                     soft_ms: *ms / 2,
                     hard_ms: *ms,
                 };
                 search_with_egdb(game, limits, &clock, egdb.as_deref(), &mut |_| {}).best
             }
-            Player::Internal(EngineSpec::Depth(d), _, egdb) => {
+            Player::Internal(EngineSpec::Depth(d), _, egdb, _) => {
                 let limits = Limits::Depth(*d);
                 search_with_egdb(game, limits, &clock, egdb.as_deref(), &mut |_| {}).best
             }
-            Player::Internal(EngineSpec::Hub(_) | EngineSpec::Greedy, _, _) => None,
+            Player::Internal(EngineSpec::Hub(_) | EngineSpec::Greedy, ..) => None,
         };
         found.ok_or_else(|| CliError("engine found no move in a game that is not over".into()))
     }
@@ -261,6 +308,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
     }
     let variant = match args.variant.with_players(args.players)? {
         Family::Draughts(v) => v,
+        Family::Halma(_) if args.a_book.is_some() || args.b_book.is_some() => {
+            return Err(CliError(
+                "--a-book and --b-book are for draughts; the Halma family has no book".into(),
+            ))
+        }
         Family::Halma(setup) => {
             return crate::halma::play::run(&crate::halma::play::Match {
                 setup,
@@ -277,15 +329,31 @@ pub fn run(args: Args) -> Result<(), CliError> {
             .map(|d| crate::egdb::load(variant, d).map(Arc::new))
             .transpose()
     };
-    let mut a = Player::new(&args.a, variant, args.hub_movetime, load(&args.a_egdb)?)?;
-    let mut b = Player::new(&args.b, variant, args.hub_movetime, load(&args.b_egdb)?)?;
+    let mut a = Player::new(
+        &args.a,
+        variant,
+        args.hub_movetime,
+        load(&args.a_egdb)?,
+        book_for(&args.a, args.a_book.as_ref(), variant)?,
+    )?;
+    let mut b = Player::new(
+        &args.b,
+        variant,
+        args.hub_movetime,
+        load(&args.b_egdb)?,
+        book_for(&args.b, args.b_book.as_ref(), variant)?,
+    )?;
     let name = |p: &Player, spec: &EngineSpec| match p {
         Player::Hub(c, _) => format!("{} (hub)", c.name()),
         Player::Internal(..) => spec.to_string(),
     };
     let (a_name, b_name) = (name(&a, &args.a), name(&b, &args.b));
-    let openings = Openings(args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-        .generate(variant, args.games.div_ceil(2) as usize);
+    let pairs = args.games.div_ceil(2) as usize;
+    let openings = if args.from_start {
+        vec![Vec::new(); pairs]
+    } else {
+        Openings(args.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1).generate(variant, pairs)
+    };
     let mut pdn_file = match &args.pdn {
         Some(path) => Some(
             std::fs::OpenOptions::new()

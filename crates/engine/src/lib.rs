@@ -10,7 +10,11 @@
 //! - Advanced: full strength, at most 1.5 s per move.
 //! - Expert: full strength with 5 s per move and a larger table, kept from move to move
 //!   ([`Memory`]).
+//!
+//! Advanced and Expert play from an opening book when their [`Memory`] has one
+//! ([`Memory::set_book`], see [`book`]).
 
+pub mod book;
 pub mod eval;
 pub mod score;
 mod search;
@@ -137,6 +141,8 @@ pub struct Memory {
     /// Endgame databases, at most one per variant, probed by every search made through this
     /// memory (at every level) and by its draw policy.
     egdb: Vec<Arc<Egdb>>,
+    /// Opening books, at most one per variant, played from by Advanced and Expert.
+    book: Vec<Arc<book::Book>>,
 }
 
 impl Memory {
@@ -171,6 +177,33 @@ impl Memory {
             }
         };
         Arc::make_mut(&mut self.egdb[slot]).insert_decompressed(file, values)
+    }
+
+    /// A memory that plays from the shipped opening books ([`book::shipped`]).
+    #[cfg(feature = "shipped-books")]
+    pub fn with_shipped_books() -> Memory {
+        let mut memory = Memory::new();
+        for variant in Variant::ALL {
+            if let Ok(b) = book::shipped(variant) {
+                memory.set_book(b);
+            }
+        }
+        memory
+    }
+
+    /// Plays from `book` at Advanced and Expert in its variant (replacing an earlier book of
+    /// that variant).
+    pub fn set_book(&mut self, book: Arc<book::Book>) {
+        self.book.retain(|b| b.variant() != book.variant());
+        self.book.push(book);
+    }
+
+    /// The opening book of `variant`, if one was given.
+    pub fn book(&self, variant: Variant) -> Option<&book::Book> {
+        self.book
+            .iter()
+            .find(|b| b.variant() == variant)
+            .map(|b| b.as_ref())
     }
 
     /// The database of `variant`, if one was given.
@@ -264,7 +297,8 @@ impl Memory {
     }
 }
 
-/// The decision of `level` with what led to it: a random pick has depth 0 and no nodes.
+/// The decision of `level` with what led to it: a random pick or a book move has depth 0 and
+/// no nodes (a book move has its score from the book).
 fn think(
     root: &Root,
     level: Level,
@@ -290,6 +324,18 @@ fn think(
     }
     if moves.len() == 1 && matches!(level, Level::Advanced | Level::Expert) {
         return Some(instant(moves[0]));
+    }
+    if matches!(level, Level::Advanced | Level::Expert) {
+        let variant = root.position.variant();
+        if let Some(b) = memory
+            .book(variant)
+            .and_then(|book| book.pick(&root.position, &mut rng))
+        {
+            return Some(SearchResult {
+                score: b.score,
+                ..instant(b.mv)
+            });
+        }
     }
     let limits = level.limits(root.position.variant());
     let limits = time.map_or(limits, |t| limits.for_clock(t));

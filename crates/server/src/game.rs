@@ -386,8 +386,8 @@ impl RoomGame {
         let clock = EngineClock(Instant::now());
         match self {
             RoomGame::Draughts(g) => {
-                let result =
-                    kingme_engine::Memory::new().think_timed(g, level, &clock, seed, time)?;
+                let result = kingme_engine::Memory::with_shipped_books()
+                    .think_timed(g, level, &clock, seed, time)?;
                 Some(draughts::notation::move_to_string(
                     g.variant(),
                     &result.best?,
