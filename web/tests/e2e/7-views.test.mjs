@@ -3,7 +3,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import path from "node:path";
-import { ARTIFACTS, clickSquare, openSite, settled, startGame } from "./helpers.mjs";
+import { ARTIFACTS, BASE_URL, clickSquare, openSite, settled, startGame } from "./helpers.mjs";
 
 /** Distinct colours (quantised) and the spread of brightness in a PNG, measured in the page. */
 async function pictureStats(page, png) {
@@ -65,6 +65,63 @@ test("the pointer is a hand over the pieces that can move and over their landing
     assert.equal(await cursorAt("f6"), "", "the opponent's man");
     await clickSquare(page, "c3");
     assert.equal(await cursorAt("d4"), "pointer", "a landing square of the selected man");
+    assert.deepEqual(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
+/** A man's width (0.8 of a square) on the board's farthest row, in CSS pixels (squareToClient of its end squares). */
+async function farManWidth(page) {
+  return page.evaluate(() => {
+    const k = window.__kingme;
+    const cells = k.snapshot().layout.cells.filter((c) => c.playable);
+    const top = Math.max(...cells.map((c) => c.y));
+    const row = cells.filter((c) => c.y === top).sort((a, b) => a.x - b.x);
+    const a = k.squareToClient(row[0].name);
+    const b = k.squareToClient(row[row.length - 1].name);
+    return (0.8 * Math.hypot(b.x - a.x, b.y - a.y)) / (row[row.length - 1].x - row[0].x);
+  });
+}
+
+const canvasBox = (page) => page.evaluate(() => {
+  const r = document.querySelector("canvas").getBoundingClientRect();
+  return { x: r.x, width: r.width, height: r.height };
+});
+
+test("on a phone the board spans the screen, its canvas as tall as the board is seen, in a game and in Learn, also after a resize", async () => {
+  const { browser, page, errors } = await openSite({ viewport: { width: 390, height: 844 }, reducedMotion: "reduce" });
+  try {
+    for (const address of ["/learn/ex/en_basics_step?test", "/play/english/local?test"]) {
+      await page.goto(`${BASE_URL}${address}`);
+      await page.waitForFunction(() => window.__kingme?.squareToClient !== undefined);
+      await settled(page);
+      const box = await canvasBox(page);
+      assert.equal(box.x, 0, `${address}: the canvas starts at the screen's left edge`);
+      assert.equal(box.width, 390, `${address}: the canvas is as wide as the screen`);
+      // The oblique 8×8 board is wider than tall; its canvas too (a square one left bands above and below).
+      assert.ok(box.height < 0.97 * box.width && box.height > 0.85 * box.width, `${address}: canvas ${box.width}×${box.height}`);
+      const man = await farManWidth(page);
+      assert.ok(man >= 32, `${address}: a man on the far row is ${man.toFixed(1)} px wide`);
+    }
+    // The game's (the last one shown).
+    const phone = await farManWidth(page);
+    // A board made in a wide window (the wide frame, a square canvas) takes the phone's shape
+    // and frame when the window is narrowed.
+    await page.setViewportSize({ width: 960, height: 720 });
+    await page.goto(`${BASE_URL}/play/english/local?test`);
+    await page.waitForFunction(() => window.__kingme?.squareToClient !== undefined);
+    await settled(page);
+    const wide = await canvasBox(page);
+    assert.equal(wide.width, wide.height, "a square canvas in a wide window");
+    await page.setViewportSize({ width: 390, height: 844 });
+    // The board has followed (its drawing buffer was 490 px wide in the wide window).
+    await page.waitForFunction(() => {
+      const c = document.querySelector("canvas");
+      return c.clientWidth === 390 && c.width <= 390;
+    });
+    await settled(page);
+    assert.ok(Math.abs((await farManWidth(page)) - phone) < 0.5, "the phone's board after the window was narrowed");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
