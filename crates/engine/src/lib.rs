@@ -11,8 +11,8 @@
 //! - Expert: full strength with 5 s per move and a larger table, kept from move to move
 //!   ([`Memory`]).
 //!
-//! Advanced and Expert play from an opening book when their [`Memory`] has one
-//! ([`Memory::set_book`], see [`book`]).
+//! With the feature `book`, Advanced and Expert play from an opening book when their
+//! [`Memory`] has one (`Memory::set_book`, see [`book`]).
 
 pub mod book;
 pub mod eval;
@@ -142,6 +142,7 @@ pub struct Memory {
     /// memory (at every level) and by its draw policy.
     egdb: Vec<Arc<Egdb>>,
     /// Opening books, at most one per variant, played from by Advanced and Expert.
+    #[cfg(feature = "book")]
     book: Vec<Arc<book::Book>>,
 }
 
@@ -191,6 +192,7 @@ impl Memory {
         memory
     }
 
+    #[cfg(feature = "book")]
     /// Plays from `book` at Advanced and Expert in its variant (replacing an earlier book of
     /// that variant).
     pub fn set_book(&mut self, book: Arc<book::Book>) {
@@ -198,6 +200,7 @@ impl Memory {
         self.book.push(book);
     }
 
+    #[cfg(feature = "book")]
     /// The opening book of `variant`, if one was given.
     pub fn book(&self, variant: Variant) -> Option<&book::Book> {
         self.book
@@ -325,6 +328,7 @@ fn think(
     if moves.len() == 1 && matches!(level, Level::Advanced | Level::Expert) {
         return Some(instant(moves[0]));
     }
+    #[cfg(feature = "book")]
     if matches!(level, Level::Advanced | Level::Expert) {
         let variant = root.position.variant();
         if let Some(b) = memory

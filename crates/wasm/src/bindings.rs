@@ -60,6 +60,21 @@ impl JsMemory {
             .map_err(|e| JsError::new(&e.to_string()))
     }
 
+    /// Plays from the opening book `file` (a `kingme book build` file, `data/book/<variant>.bin`)
+    /// of the draughts variant `variant` at Advanced and Expert; returns its number of
+    /// positions. A bad file is refused with the reason, the memory unchanged.
+    #[cfg(feature = "book")]
+    #[wasm_bindgen(js_name = addBook)]
+    pub fn add_book(&mut self, variant: &str, file: &[u8]) -> Result<usize, JsError> {
+        let variant: kingme_draughts::Variant =
+            variant.parse().map_err(|e| JsError::new(&format!("{e}")))?;
+        let book = kingme_engine::book::Book::from_bytes(variant, file)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        let positions = book.len();
+        self.memory.draughts.set_book(std::sync::Arc::new(book));
+        Ok(positions)
+    }
+
     /// Adds an endgame table: its file and its decompressed values; returns its signature. A
     /// bad file (or values that are not the file's) is refused with the reason, the memory
     /// unchanged.

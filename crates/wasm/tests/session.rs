@@ -212,6 +212,39 @@ fn the_computer_plays_a_legal_move() {
 }
 
 #[test]
+fn with_a_book_advanced_plays_a_book_move_at_once() {
+    let file = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/book/english.bin"
+    ))
+    .unwrap();
+    let book =
+        kingme_engine::book::Book::from_bytes(kingme_draughts::Variant::English, &file).unwrap();
+    let start = kingme_draughts::Position::start(kingme_draughts::Variant::English);
+    let book_moves: Vec<String> = book
+        .probe(&start)
+        .unwrap()
+        .iter()
+        .map(|b| {
+            kingme_draughts::notation::move_to_string(kingme_draughts::Variant::English, &b.mv)
+        })
+        .collect();
+    let mut memory = Memory::default();
+    memory.draughts.set_book(std::sync::Arc::new(book));
+    let s = Session::new("english", None, None).unwrap();
+    for seed in 0..8 {
+        let turn = s
+            .computer_turn(Level::Advanced, &SystemClock, seed, None, &mut memory)
+            .unwrap();
+        let chosen = turn.chosen.unwrap();
+        assert!(
+            book_moves.contains(&chosen.notation),
+            "{chosen:?} {book_moves:?}"
+        );
+    }
+}
+
+#[test]
 fn a_node_limited_search_reports_its_work() {
     let s = Session::new("international", None, None).unwrap();
     let report = s.search_nodes(20_000, &SystemClock);
