@@ -5,10 +5,12 @@
 //! runs natively and in a Web Worker.
 
 mod rng;
+mod time_use;
 
 pub use rng::Rng;
 use std::fmt;
 use std::str::FromStr;
+pub use time_use::TimeUse;
 
 /// Where a search gets the time from: milliseconds since any fixed moment.
 pub trait Clock {

@@ -23,7 +23,9 @@ mod tt;
 use kingme_draughts::{Game, Move, Position, Variant};
 use kingme_egdb::Egdb;
 use kingme_engine_core::Rng;
-pub use kingme_engine_core::{time_budget, Clock, Level, Limits, ParseLevelError, TimeLeft};
+pub use kingme_engine_core::{
+    time_budget, Clock, Level, Limits, ParseLevelError, TimeLeft, TimeUse,
+};
 use search::{Root, Searcher};
 use std::sync::Arc;
 

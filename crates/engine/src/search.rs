@@ -7,11 +7,14 @@ use crate::tt::{Bound, MoveKey, Table};
 use crate::{Clock, Limits, SearchResult};
 use kingme_draughts::{DrawCounters as Counters, Move, MoveList, Position};
 use kingme_egdb::{Egdb, Value};
+use kingme_engine_core::TimeUse;
 
 /// The deepest the search goes below the root, extensions included.
 pub const MAX_PLY: usize = 128;
 /// The hard time limit and the stop request are polled every this many nodes.
 const POLL_INTERVAL: u64 = 2048;
+/// A score fall between iterations this large (a third of a man) makes a move critical.
+const CRITICAL_FALL: i32 = 33;
 
 /// A position to search and the history that decides its draws.
 #[derive(Clone, Debug)]
@@ -152,6 +155,7 @@ impl<'c> Searcher<'c> {
             return result;
         }
         let mut previous = 0;
+        let mut time_use = TimeUse::new(CRITICAL_FALL);
         for depth in 1..=max_depth {
             self.root_best = None;
             let score = self.aspiration(root, depth as i32, previous);
@@ -169,8 +173,10 @@ impl<'c> Searcher<'c> {
                 break;
             }
             previous = score;
+            let best = self.pv[0].first().copied().or(result.best);
+            time_use.completed(depth, best != result.best, score);
             result = SearchResult {
-                best: self.pv[0].first().copied().or(result.best),
+                best,
                 score,
                 depth,
                 nodes: self.nodes,
@@ -181,7 +187,7 @@ impl<'c> Searcher<'c> {
                 break;
             }
             if let Some(soft) = soft_ms {
-                if self.clock.now_ms() - self.started_ms >= soft {
+                if time_use.should_stop(self.clock.now_ms() - self.started_ms, soft) {
                     break;
                 }
             }

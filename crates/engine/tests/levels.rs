@@ -5,7 +5,7 @@ use common::position;
 use kingme_draughts::{notation, Color, Game, Variant};
 use kingme_engine::{
     accepts_draw, choose_move, score, search, think_at_level, time_budget, wants_to_offer_draw,
-    Clock, Level, Limits, Memory, TimeLeft,
+    Clock, Level, Limits, Memory, TimeLeft, TimeUse,
 };
 use std::cell::Cell;
 
@@ -123,9 +123,13 @@ fn advanced_keeps_within_one_and_a_half_seconds() {
         let r = think_at_level(&game, Level::Advanced, &clock, 1).expect("the game is not over");
         let used = clock.now.get();
         assert!(r.best.is_some() && r.depth >= 1);
-        // It used a real share of its time (the opening has no quick end), and never more
-        // than 1.5 s by the clock it was given.
-        assert!((700.0..=1500.0).contains(&used), "{v}: used {used} ms");
+        // It used a real share of its time (the opening has no quick end: at least the
+        // least share of its 0.7 s soft limit), and never more than 1.5 s by the clock it was
+        // given.
+        assert!(
+            (700.0 * TimeUse::LEAST..=1500.0).contains(&used),
+            "{v}: used {used} ms"
+        );
     }
 }
 
@@ -280,7 +284,7 @@ fn a_draw_judgement_on_the_clock_takes_a_share_of_the_move_budget() {
         let unlimited = FakeClock::new(1.0);
         let _ = judge(&game, Level::Advanced, &unlimited, None);
         assert!(
-            unlimited.now.get() >= 300.0,
+            unlimited.now.get() >= 300.0 * TimeUse::LEAST,
             "without a clock the judgement takes its own time"
         );
     }
@@ -389,4 +393,52 @@ fn with_a_clock_the_computer_keeps_to_its_time_budget() {
         let untimed = think_at_level(&game, level, &FakeClock::new(0.5), 7);
         assert_eq!(timed, untimed, "{level}");
     }
+}
+
+#[test]
+fn a_critical_move_gets_more_time_and_a_settled_one_less() {
+    let soft = 700.0;
+    let limits = Limits::Time {
+        soft_ms: 700,
+        hard_ms: 1450,
+    };
+    let (mut early, mut late) = (0, 0);
+    for game in sample_games() {
+        let clock = FakeClock::new(1.0);
+        let mut judged = TimeUse::new(33);
+        let mut last_best = None;
+        // After each iteration: the time used and the share of the soft limit then due.
+        let mut iterations = Vec::new();
+        let r = search(&game, limits, &clock, &mut |it| {
+            judged.completed(it.depth, it.best != last_best, it.score);
+            last_best = it.best;
+            iterations.push((clock.now.get(), judged.share()));
+        });
+        let used = clock.now.get();
+        assert!(used <= 1460.0, "{used} ms is past the hard limit");
+        let Some((&(at_last, share_last), before)) = iterations.split_last() else {
+            continue;
+        };
+        for &(at, share) in before {
+            assert!(
+                at < soft * share,
+                "went on at {at} ms with a share of {share}"
+            );
+        }
+        // Unless the hard limit cut the next iteration short (or the search had nothing
+        // left to find), the search stopped because its share of the soft limit was spent.
+        let cut_short = used >= 1450.0;
+        if !cut_short && !score::is_decided(r.score) {
+            assert!(
+                at_last >= soft * share_last,
+                "stopped at {at_last} ms with a share of {share_last}"
+            );
+            if at_last < soft {
+                early += 1;
+            } else {
+                late += 1;
+            }
+        }
+    }
+    assert!(early > 0 && late > 0, "{early} stopped early, {late} late");
 }
