@@ -8,7 +8,7 @@
 use crate::CliError;
 use kingme_draughts::{notation, Bitboard, Color, Game, Move, Position, Setup, Variant};
 use kingme_engine::book::{Book, Rng};
-use kingme_engine::{score, search, search_position, Clock, Limits, SearchResult};
+use kingme_engine::{score, search, search_position, Clock, Limits, SearchResult, TimeLeft};
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -730,8 +730,14 @@ impl HubClient {
         Ok(line.trim().to_string())
     }
 
-    /// The engine's move in `game` after thinking `movetime_ms`.
-    pub fn choose(&mut self, game: &Game, movetime_ms: u64) -> Result<Move, CliError> {
+    /// The engine's move in `game`, thinking `movetime_ms` or, with a clock, within its time
+    /// left (the Hub's `level time=… inc=…`).
+    pub fn choose(
+        &mut self,
+        game: &Game,
+        movetime_ms: u64,
+        clock: Option<TimeLeft>,
+    ) -> Result<Move, CliError> {
         let variant = game.variant();
         let mut replay = Game::from_position(*game.start_position());
         let mut moves = Vec::new();
@@ -745,10 +751,14 @@ impl HubClient {
         } else {
             self.send(&format!("pos pos={start} moves=\"{}\"", moves.join(" ")))?;
         }
-        self.send(&format!(
-            "level move-time={:.3}",
-            movetime_ms as f64 / 1000.0
-        ))?;
+        self.send(&match clock {
+            Some(t) => format!(
+                "level time={:.3} inc={:.3}",
+                t.remaining_ms as f64 / 1000.0,
+                t.increment_ms as f64 / 1000.0
+            ),
+            None => format!("level move-time={:.3}", movetime_ms as f64 / 1000.0),
+        })?;
         self.send("go think")?;
         loop {
             let line = self.recv()?;

@@ -8,7 +8,7 @@ use crate::CliError;
 use kingme_draughts::{pdn, Color, Game, Move, Variant};
 use kingme_egdb::Egdb;
 use kingme_engine::book::{Book, Rng};
-use kingme_engine::{search_with_egdb, Level, Limits, Memory};
+use kingme_engine::{search_with_egdb, Level, Limits, Memory, TimeLeft};
 use std::collections::HashSet;
 use std::fmt;
 use std::io::Write;
@@ -76,6 +76,46 @@ impl fmt::Display for EngineSpec {
     }
 }
 
+/// A game clock for both sides: `BASE+INC`, seconds on each clock at the start and seconds
+/// added after each move (`60+0.5`; `60` alone has no increment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl FromStr for TimeControl {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<TimeControl, String> {
+        let (base, inc) = s.split_once('+').unwrap_or((s, "0"));
+        let seconds = |t: &str| {
+            t.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0 && *v < 1e6)
+                // Checked finite and in range, so the milliseconds fit.
+                .map(|v| (v * 1000.0).round() as u64)
+        };
+        match (seconds(base), seconds(inc)) {
+            (Some(base_ms), Some(increment_ms)) if base_ms > 0 => Ok(TimeControl {
+                base_ms,
+                increment_ms,
+            }),
+            _ => Err(format!(
+                "'{s}': a clock is BASE+INC in seconds, e.g. 60+0.5, with BASE above 0"
+            )),
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let secs = |ms: u64| ms as f64 / 1000.0;
+        write!(f, "{}+{}", secs(self.base_ms), secs(self.increment_ms))
+    }
+}
+
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// english (american), international, russian, brazilian, halma-8, halma-10, halma-16 or
@@ -113,9 +153,14 @@ pub struct Args {
     /// The second engine's opening book.
     #[arg(long)]
     b_book: Option<crate::book::Choice>,
-    /// Thinking time per move of Hub engines, in milliseconds.
+    /// Thinking time per move of Hub engines, in milliseconds (without --clock).
     #[arg(long, default_value_t = 1000)]
     hub_movetime: u64,
+    /// Play with a clock, BASE+INC in seconds (e.g. 10+0.1): every engine thinks within its
+    /// time left (a level never longer than it would without a clock, a Hub engine is told its
+    /// time), and a side whose time runs out loses.
+    #[arg(long)]
+    clock: Option<TimeControl>,
     /// Start every game from the initial position instead of a random opening of 2–4 plies
     /// (each pair of games still swaps the colours): for engines whose variety is their book.
     #[arg(long)]
@@ -197,7 +242,7 @@ impl Player {
         }
     }
 
-    fn choose(&mut self, game: &Game, seed: u64) -> Result<Move, CliError> {
+    fn choose(&mut self, game: &Game, seed: u64, time: Option<TimeLeft>) -> Result<Move, CliError> {
         let clock = WallClock::new();
         // A fixed time or depth plays from its book first (a level's memory does it itself).
         if let Player::Internal(EngineSpec::MoveTime(_) | EngineSpec::Depth(_), _, _, Some(b)) =
@@ -208,19 +253,21 @@ impl Player {
             }
         }
         let found = match self {
-            Player::Hub(client, ms) => return client.choose(game, *ms),
-            Player::Internal(EngineSpec::Level(level), memory, _, _) => {
-                memory.choose_move(game, *level, &clock, seed)
-            }
+            Player::Hub(client, ms) => return client.choose(game, *ms, time),
+            Player::Internal(EngineSpec::Level(level), memory, _, _) => memory
+                .think_timed(game, *level, &clock, seed, time)
+                .and_then(|r| r.best),
             Player::Internal(EngineSpec::MoveTime(ms), _, egdb, _) => {
                 let limits = Limits::Time {
                     soft_ms: *ms / 2,
                     hard_ms: *ms,
                 };
+                let limits = time.map_or(limits, |t| limits.for_clock(t));
                 search_with_egdb(game, limits, &clock, egdb.as_deref(), &mut |_| {}).best
             }
             Player::Internal(EngineSpec::Depth(d), _, egdb, _) => {
                 let limits = Limits::Depth(*d);
+                let limits = time.map_or(limits, |t| limits.for_clock(t));
                 search_with_egdb(game, limits, &clock, egdb.as_deref(), &mut |_| {}).best
             }
             Player::Internal(EngineSpec::Hub(_) | EngineSpec::Greedy, ..) => None,
@@ -313,6 +360,11 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 "--a-book and --b-book are for draughts; the Halma family has no book".into(),
             ))
         }
+        Family::Halma(_) if args.clock.is_some() => {
+            return Err(CliError(
+                "--clock is for draughts; the Halma family plays without a clock here".into(),
+            ))
+        }
         Family::Halma(setup) => {
             return crate::halma::play::run(&crate::halma::play::Match {
                 setup,
@@ -381,13 +433,29 @@ pub fn run(args: Args) -> Result<(), CliError> {
                 game.play(m, false)?;
             }
             let seed = args.seed ^ (u64::from(played) << 20);
+            let start_clock = args.clock.map(|c| TimeLeft {
+                remaining_ms: c.base_ms,
+                increment_ms: c.increment_ms,
+            });
+            let (mut a_time, mut b_time) = (start_clock, start_clock);
             while game.outcome().is_none() && game.ply() < MAX_PLIES {
-                let player = if game.position().turn() == a_color {
-                    &mut a
+                let mover = game.position().turn();
+                let (player, time) = if mover == a_color {
+                    (&mut a, &mut a_time)
                 } else {
-                    &mut b
+                    (&mut b, &mut b_time)
                 };
-                let m = player.choose(&game, seed ^ game.ply() as u64)?;
+                let started = std::time::Instant::now();
+                let m = player.choose(&game, seed ^ game.ply() as u64, *time)?;
+                if let Some(t) = *time {
+                    match after_move(t, started.elapsed().as_secs_f64() * 1000.0) {
+                        Some(left) => *time = Some(left),
+                        None => {
+                            game.time_out(mover)?;
+                            break;
+                        }
+                    }
+                }
                 game.play(&m, false)?;
             }
             let (result, text) = match game.outcome().map(|o| o.winner) {
@@ -421,15 +489,17 @@ pub fn run(args: Args) -> Result<(), CliError> {
                     (&b_name, &a_name)
                 };
                 let round = played.to_string();
-                let text = pdn::write(
-                    &game,
-                    &[
-                        ("Event", "kingme play"),
-                        ("Round", &round),
-                        ("White", white),
-                        ("Black", black),
-                    ],
-                );
+                let time_control = args.clock.map(|c| c.to_string());
+                let mut tags = vec![
+                    ("Event", "kingme play"),
+                    ("Round", round.as_str()),
+                    ("White", white.as_str()),
+                    ("Black", black.as_str()),
+                ];
+                if let Some(tc) = &time_control {
+                    tags.push(("TimeControl", tc.as_str()));
+                }
+                let text = pdn::write(&game, &tags);
                 writeln!(f, "{text}").map_err(|e| CliError(format!("writing PDN: {e}")))?;
             }
         }
@@ -463,6 +533,18 @@ impl Tally {
     }
 }
 
+/// The clock after a move that took `spent_ms`, its increment added; `None` when the time ran
+/// out before the move was made.
+fn after_move(time: TimeLeft, spent_ms: f64) -> Option<TimeLeft> {
+    (spent_ms <= time.remaining_ms as f64).then(|| {
+        let left = time.less(spent_ms);
+        TimeLeft {
+            remaining_ms: left.remaining_ms + left.increment_ms,
+            ..left
+        }
+    })
+}
+
 fn color_name(c: Color) -> &'static str {
     match c {
         Color::White => "white",
@@ -473,6 +555,34 @@ fn color_name(c: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn time_controls_parse_and_bad_ones_are_named() {
+        let tc = |base_ms, increment_ms| TimeControl {
+            base_ms,
+            increment_ms,
+        };
+        assert_eq!("60+0.5".parse(), Ok(tc(60_000, 500)));
+        assert_eq!("3+2".parse(), Ok(tc(3_000, 2_000)));
+        assert_eq!("10".parse(), Ok(tc(10_000, 0)));
+        assert_eq!(tc(10_000, 100).to_string(), "10+0.1");
+        for bad in ["", "0+1", "abc", "5+x", "-3+1", "1e9", "inf"] {
+            let err = bad.parse::<TimeControl>().expect_err(bad);
+            assert!(err.contains("BASE+INC"), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_move_spends_its_time_then_gains_the_increment_and_a_late_one_flags() {
+        let time = TimeLeft {
+            remaining_ms: 1_000,
+            increment_ms: 100,
+        };
+        let left = |t: Option<TimeLeft>| t.map(|t| t.remaining_ms);
+        assert_eq!(left(after_move(time, 250.4)), Some(850));
+        assert_eq!(left(after_move(time, 1_000.0)), Some(100));
+        assert_eq!(after_move(time, 1_000.5), None);
+    }
 
     #[test]
     fn engine_specs_parse_and_bad_ones_are_named() {

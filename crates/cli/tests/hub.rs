@@ -127,6 +127,19 @@ fn bad_arguments_exit_with_code_two_and_one_line() {
             "--variant",
             "english",
             "--games",
+            "2",
+            "--a",
+            "beginner",
+            "--b",
+            "beginner",
+            "--clock",
+            "0+1",
+        ],
+        vec![
+            "play",
+            "--variant",
+            "english",
+            "--games",
             "0",
             "--a",
             "beginner",
@@ -184,6 +197,38 @@ fn a_short_match_reports_every_game_and_a_total() {
     assert!(text
         .lines()
         .any(|l| l.contains("of 2, score") && l.contains("Elo")));
+}
+
+#[test]
+fn a_clocked_match_tells_a_hub_engine_its_time_and_records_the_time_control() {
+    let dir = std::env::temp_dir().join(format!("kingme-clocked-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let pdn = dir.join("games.pdn");
+    let hub = format!("hub:{} hub", env!("CARGO_BIN_EXE_kingme"));
+    // Without the clock the Hub engine would think a minute a move and lose on time.
+    let out = kingme()
+        .args(["play", "--variant", "english", "--games", "2", "--a", &hub])
+        .args(["--b", "movetime:40", "--hub-movetime", "60000"])
+        .args(["--clock", "4+0.05", "--pdn"])
+        .arg(&pdn)
+        .output()
+        .expect("kingme runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let games: Vec<&str> = text.lines().filter(|l| l.starts_with("game")).collect();
+    assert_eq!(games.len(), 2, "{text}");
+    assert!(games.iter().all(|g| !g.contains("out of time")), "{text}");
+    let record = std::fs::read_to_string(&pdn).expect("the games were written");
+    assert_eq!(
+        record.matches("[TimeControl \"4+0.05\"]").count(),
+        2,
+        "{record}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A Hub session for the tests below: `hub`, `init`, then the given lines.
