@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { layoutOf, loadRulesInNode } from "./dev/rules";
-import { FRAME_WIDTH_NARROW, STAR_MARGIN_NARROW } from "./dims";
+import type { BoardLayout } from "./api";
+import { FRAME_WIDTH_NARROW, NARROW_LABEL_SHARE, STAR_MARGIN_NARROW, narrowFrameWidth } from "./dims";
 import { BoardGeometry, rotatePoint, unrotatePoint } from "./geometry";
 
 await loadRulesInNode();
@@ -45,11 +46,19 @@ describe("square boards", () => {
     for (const layout of [layoutOf("english"), layoutOf("halma-16", 4)]) {
       const wide = new BoardGeometry(layout);
       const narrow = new BoardGeometry(layout, true);
-      expect(narrow.frameWidth).toBe(FRAME_WIDTH_NARROW);
-      expect(narrow.frameWidth).toBeLessThan(wide.frameWidth);
-      for (const p of narrow.outline) expect(Math.abs(p.x)).toBeCloseTo(wide.halfWidth + FRAME_WIDTH_NARROW);
+      expect(narrow.frameWidth).toBe(narrowFrameWidth(2 * wide.halfWidth));
+      expect(narrow.frameWidth).toBeLessThanOrEqual(wide.frameWidth);
+      for (const p of narrow.outline) expect(Math.abs(p.x)).toBeCloseTo(wide.halfWidth + narrow.frameWidth);
       for (const cell of layout.cells) expect(narrow.position(cell.name)).toEqual(wide.position(cell.name));
     }
+    // On a phone the board fills the screen's width, so a coordinate's height on screen is its
+    // share of the board's width: 16×16's stay at least 0.8 of 8×8's, not half.
+    const labelShare = (layout: BoardLayout) => {
+      const narrow = new BoardGeometry(layout, true);
+      return (narrow.frameWidth * NARROW_LABEL_SHARE) / (2 * (narrow.halfWidth + narrow.frameWidth));
+    };
+    expect(new BoardGeometry(layoutOf("english"), true).frameWidth).toBe(FRAME_WIDTH_NARROW);
+    expect(labelShare(layoutOf("halma-16", 2))).toBeGreaterThan(0.8 * labelShare(layoutOf("english")));
     const star = new BoardGeometry(layoutOf("chinese-checkers", 6));
     const narrowStar = new BoardGeometry(layoutOf("chinese-checkers", 6), true);
     expect(narrowStar.frameWidth).toBe(STAR_MARGIN_NARROW);

@@ -1,5 +1,5 @@
 import type { BoardLayout, BoardShape, Cell } from "./api";
-import { FRAME_WIDTH, FRAME_WIDTH_NARROW, STAR_MARGIN, STAR_MARGIN_NARROW } from "./dims";
+import { FRAME_WIDTH, STAR_MARGIN, STAR_MARGIN_NARROW, narrowFrameWidth } from "./dims";
 
 /**
  * Where the cells lie. Board-local coordinates: one unit between neighbouring points, the cells'
@@ -57,13 +57,12 @@ export class BoardGeometry {
   private readonly xs: Float64Array;
   private readonly zs: Float64Array;
 
-  /** `narrow`: drawn for a narrow screen, with a narrower frame (FRAME_WIDTH_NARROW, STAR_MARGIN_NARROW). */
+  /** `narrow`: drawn for a narrow screen, with a narrower frame (narrowFrameWidth, STAR_MARGIN_NARROW). */
   constructor(
     layout: BoardLayout,
     readonly narrow = false,
   ) {
     this.shape = layout.shape;
-    this.frameWidth = layout.shape === "star" ? (narrow ? STAR_MARGIN_NARROW : STAR_MARGIN) : narrow ? FRAME_WIDTH_NARROW : FRAME_WIDTH;
     this.cells = layout.cells;
     let minX = Infinity;
     let maxX = -Infinity;
@@ -80,6 +79,8 @@ export class BoardGeometry {
     this.centreY = (minY + maxY) / 2;
     this.halfWidth = (maxX - minX) / 2 + 0.5;
     this.halfDepth = (maxY - minY) / 2 + 0.5;
+    const columns = 2 * this.halfWidth;
+    this.frameWidth = layout.shape === "star" ? (narrow ? STAR_MARGIN_NARROW : STAR_MARGIN) : narrow ? narrowFrameWidth(columns) : FRAME_WIDTH;
     this.xs = new Float64Array(layout.cells.length);
     this.zs = new Float64Array(layout.cells.length);
     layout.cells.forEach((cell, i) => {

@@ -1,5 +1,5 @@
 import type { Cell, ColorKey } from "./api";
-import { HOLE_RADIUS } from "./dims";
+import { HOLE_RADIUS, NARROW_LABEL_SHARE } from "./dims";
 import type { BoardGeometry, PlanePoint } from "./geometry";
 import { CPU_CANVAS, seatRgbTriplet } from "./materials";
 
@@ -268,19 +268,21 @@ function paintSquareTop(ctx: Ctx, layout: TopLayout): void {
 
   // Coordinates on all four sides, each side readable from its own edge of the table.
   // A narrow frame (a phone's) has smaller coordinates, clear of its inlays.
-  const fontPx = Math.round(scale * (geometry.narrow ? 0.27 : columns > 10 ? 0.3 : 0.34));
+  const fontPx = Math.round(scale * (geometry.narrow ? geometry.frameWidth * NARROW_LABEL_SHARE : columns > 10 ? 0.3 : 0.34));
   ctx.font = `600 ${fontPx}px Georgia, "DejaVu Serif", "Times New Roman", serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   const labelOffset = (geometry.frameWidth * 0.5 + (geometry.narrow ? 0.02 : 0.03)) * scale;
+  // A two-digit rank is squeezed to fit across the frame, clear of the inlay on either side.
+  const labelMaxWidth = geometry.frameWidth * 0.62 * scale;
   const label = (text: string, x: number, y: number, upsideDown: boolean) => {
     ctx.save();
     ctx.translate(x, y);
     if (upsideDown) ctx.rotate(Math.PI);
     ctx.fillStyle = "rgba(0,0,0,0.55)";
-    ctx.fillText(text, 0, scale * 0.012);
+    ctx.fillText(text, 0, scale * 0.012, labelMaxWidth);
     ctx.fillStyle = "#e6c78e";
-    ctx.fillText(text, 0, 0);
+    ctx.fillText(text, 0, 0, labelMaxWidth);
     ctx.restore();
   };
   const nearEdge = height - labelOffset;
