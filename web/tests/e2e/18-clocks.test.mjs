@@ -147,10 +147,19 @@ test("a timed game keeps its clocks over a reload, without charging the time awa
 
     // The increment: Black's move gives it 2 s back.
     const moves = await page.evaluate(() => window.__kingme.legalMoves().map((m) => m.path));
+    // The page's clock runs while the move is clicked (seconds on a loaded machine) and the clocks
+    // show whole seconds: Black's time is read together with the page's time spent since the click
+    // began. Without the increment Black's shown time would be below `beforeMove + 1 s - spent`;
+    // with it, it cannot be.
     const beforeMove = ms((await clocks(page))[0].time);
+    const clickedAt = await page.evaluate(() => Date.now());
     await clickRoute(page, moves[0]);
-    const after = await clocks(page);
-    assert.ok(ms(after[0].time) > beforeMove, `Black's time with the increment: ${beforeMove} → ${after[0].time}`);
+    const after = await page.evaluate(() => ({
+      time: document.querySelector('[data-testid="clocks"] li .clock-time')?.textContent ?? "",
+      now: Date.now(),
+    }));
+    const spent = after.now - clickedAt;
+    assert.ok(ms(after.time) - beforeMove >= 1_000 - spent, `Black's time with the increment: ${beforeMove} → ${after.time}, ${spent} ms after the click began`);
     await humanTurn(page);
     await page.screenshot({ path: path.join(SHOTS, "after-reload-phone.png") });
     assert.deepEqual(errors, []);
