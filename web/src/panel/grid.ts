@@ -43,20 +43,23 @@ export function placeAt(size: number, rotation: number, row: number, col: number
 }
 
 export class ButtonGrid {
-  readonly element: HTMLTableElement;
+  /** The grid in a box whose width sizes its rows: square cells on any board. */
+  readonly element: HTMLDivElement;
+  private readonly table: HTMLTableElement;
   private cells: HTMLTableCellElement[][] = [];
   private focusRow = 0;
   private focusCol = 0;
 
   constructor(private readonly onActivate: (square: string) => void) {
-    this.element = h("table", { class: "button-grid", role: "grid" });
-    this.element.addEventListener("keydown", (e) => this.onKey(e));
+    this.table = h("table", { class: "button-grid", role: "grid" });
+    this.table.addEventListener("keydown", (e) => this.onKey(e));
+    this.element = h("div", { class: "button-grid-box" }, this.table);
   }
 
   update(state: GridState): void {
     const size = Math.max(0, ...state.cells.map((c) => c.x + 1));
     const rebuild = this.cells.length !== size;
-    this.element.setAttribute("aria-label", t("panel.buttons"));
+    this.table.setAttribute("aria-label", t("panel.buttons"));
     if (rebuild) this.build(size);
     const byPlace = new Map(state.cells.map((c) => [`${c.x},${c.y}`, c]));
     const byCell = new Map(state.pieces.map((p) => [p.cell, p]));
@@ -110,7 +113,8 @@ export class ButtonGrid {
   }
 
   private build(size: number): void {
-    this.element.replaceChildren();
+    this.table.replaceChildren();
+    this.table.style.setProperty("--columns", String(size));
     this.cells = [];
     const body = h("tbody");
     for (let row = 0; row < size; row++) {
@@ -128,7 +132,7 @@ export class ButtonGrid {
       this.cells.push(cells);
       body.append(tr);
     }
-    this.element.append(body);
+    this.table.append(body);
     this.focusRow = size - 1;
     this.focusCol = 0;
   }
