@@ -18,18 +18,6 @@ const POSITIONAL_CAP: i32 = PLACE / 2 - 100;
 /// free points one by one.
 const ENDGAME_PIECES: u32 = 3;
 
-fn permutations(items: &mut [usize], from: usize, visit: &mut dyn FnMut(&[usize])) {
-    if from + 1 >= items.len() {
-        visit(items);
-        return;
-    }
-    for i in from..items.len() {
-        items.swap(from, i);
-        permutations(items, from + 1, visit);
-        items.swap(from, i);
-    }
-}
-
 /// The yard rule's pressure starts this many moves before the limit.
 const YARD_WARNING: i32 = 12;
 /// The cost of a piece at home per move the yard rule has come closer.
@@ -79,10 +67,15 @@ impl Evaluator {
             }
         }
         let mut left = sum - self.tables.camp_sum[s];
-        if self.anti_spoiling && outside != own && !outside.is_empty() {
-            left = left.min(self.fill_cost(pos, seat));
-        } else if (1..=ENDGAME_PIECES).contains(&outside.len()) {
-            left = left.max(self.holes_cost(outside, camp & !own));
+        if !outside.is_empty() {
+            if self.anti_spoiling {
+                left = self.spoiled_cost(pos, seat, left);
+            } else {
+                let holes = camp & !own;
+                if holes.len() <= ENDGAME_PIECES && holes.len() == outside.len() {
+                    left = left.max(self.holes_cost(outside, holes));
+                }
+            }
         }
         let mut cost = STEP * left;
         if front != i32::MAX {
@@ -100,40 +93,87 @@ impl Evaluator {
         cost
     }
 
-    /// The fewest steps that bring the last few pieces outside the camp onto its free points,
-    /// each piece to its own point: the distance sum misses that a piece next to the camp
-    /// may have a long way round to the one point still free.
+    /// `left`, the distance still to go, where filling the target camp's empty points also
+    /// finishes (anti-spoiling): with the others' pieces in the camp the distance sum cannot
+    /// reach the camp's own and filling its empty points is the way, and with only a few points
+    /// left the way to each of them counts, not the way to the camp's edge.
+    fn spoiled_cost(&self, pos: &Position, seat: Seat, left: i32) -> i32 {
+        let s = seat.index();
+        let camp = self.layout.target[s];
+        let own = pos.pieces(seat);
+        let outside = own & !camp;
+        let holes = camp & !pos.occupied();
+        if holes.is_empty() {
+            return left;
+        }
+        let blocked = !(camp & pos.occupied() & !own).is_empty();
+        if holes.len() <= ENDGAME_PIECES && holes.len() <= outside.len() {
+            let fill = self.holes_cost(outside, holes);
+            return if blocked { fill } else { left.max(fill) };
+        }
+        if blocked {
+            left.min(self.fill_cost(outside, holes.len() as usize, s))
+        } else {
+            left
+        }
+    }
+
+    /// The fewest steps that bring pieces of `outside` onto every point of `holes` (at most
+    /// [`ENDGAME_PIECES`] of them), each to its own point: the distance sum misses that a piece
+    /// next to the camp may have a long way round to the one point still free. Some best
+    /// assignment gives every hole one of its `holes.len()` nearest pieces, so only those are
+    /// tried.
     fn holes_cost(&self, outside: Points, holes: Points) -> i32 {
-        let mut pieces = [0usize; ENDGAME_PIECES as usize];
-        let mut targets = [0usize; ENDGAME_PIECES as usize];
-        let k = outside.len() as usize;
-        for (slot, p) in pieces.iter_mut().zip(outside) {
-            *slot = p.index();
-        }
-        for (slot, p) in targets.iter_mut().zip(holes) {
-            *slot = p.index();
-        }
+        const K: usize = ENDGAME_PIECES as usize;
         let between = &self.tables.between;
+        let h = holes.len() as usize;
+        if h == 0 {
+            return 0;
+        }
+        // For each hole, its nearest pieces: (steps, piece index), nearest first.
+        let mut near = [[(u8::MAX, usize::MAX); K]; K];
+        for (slot, hole) in near.iter_mut().zip(holes) {
+            for p in outside {
+                let d = between[p.index()][hole.index()];
+                if d < slot[h - 1].0 {
+                    let mut i = h - 1;
+                    while i > 0 && slot[i - 1].0 > d {
+                        slot[i] = slot[i - 1];
+                        i -= 1;
+                    }
+                    slot[i] = (d, p.index());
+                }
+            }
+        }
         let mut best = i32::MAX;
-        let mut order = [0, 1, 2];
-        permutations(&mut order[..k], 0, &mut |perm| {
-            let cost = perm
-                .iter()
-                .enumerate()
-                .map(|(i, &j)| i32::from(between[pieces[i]][targets[j]]))
-                .sum();
-            best = best.min(cost);
-        });
+        let mut chosen = [usize::MAX; K];
+        fn assign(
+            near: &[[(u8, usize); K]; K],
+            h: usize,
+            hole: usize,
+            chosen: &mut [usize; K],
+            sum: i32,
+            best: &mut i32,
+        ) {
+            if hole == h {
+                *best = (*best).min(sum);
+                return;
+            }
+            for &(d, p) in &near[hole][..h] {
+                if p == usize::MAX || chosen[..hole].contains(&p) {
+                    continue;
+                }
+                chosen[hole] = p;
+                assign(near, h, hole + 1, chosen, sum + i32::from(d), best);
+            }
+        }
+        assign(&near, h, 0, &mut chosen, 0, &mut best);
         best
     }
 
-    /// With a piece in the target camp, filling the camp's empty points with the nearest
-    /// pieces also finishes (anti-spoiling): their steps to the camp, in distance units.
-    fn fill_cost(&self, pos: &Position, seat: Seat) -> i32 {
-        let s = seat.index();
-        let camp = self.layout.target[s];
-        let empty = (camp & !pos.occupied()).len() as usize;
-        let outside = pos.pieces(seat) & !camp;
+    /// A cheap bound for filling `empty` points of seat `s`'s camp: the steps of the nearest
+    /// pieces of `outside` to the camp, one more each to enter, in distance units.
+    fn fill_cost(&self, outside: Points, empty: usize, s: usize) -> i32 {
         let mut steps: [u8; 32] = [u8::MAX; 32];
         let mut n = 0;
         for p in outside {
@@ -181,5 +221,49 @@ impl Evaluator {
                 lead.clamp(-POSITIONAL_CAP, POSITIONAL_CAP) - PLACE * ahead
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use kingme_halma::{Setup, Variant};
+
+    /// A Chinese checkers position for one player from the points its pieces stand on.
+    fn solo(points: &[&str]) -> Position {
+        let setup = Setup::solo(Variant::ChineseCheckers);
+        let board = setup.layout().board;
+        let mut cells = vec!['.'; board.len()];
+        for name in points {
+            let p = board.point(name).expect("a point of the board");
+            let i = board
+                .cells()
+                .iter()
+                .position(|c| c.point == p)
+                .expect("a cell");
+            cells[i] = '1';
+        }
+        let mut rows = Vec::new();
+        let mut at = 0;
+        for &len in board.row_lengths() {
+            rows.push(cells[at..at + len as usize].iter().collect::<String>());
+            at += len as usize;
+        }
+        Position::parse(setup, &format!("1:20:{}", rows.join("/"))).expect("a position")
+    }
+
+    #[test]
+    fn the_last_piece_is_measured_to_the_free_point_so_making_room_inside_the_camp_counts() {
+        let camp_but_tip = ["p1", "p2", "o1", "o2", "o3", "n1", "n2", "n3", "n4", "m8"];
+        let tip_filled = ["q1", "p2", "o1", "o2", "o3", "n1", "n2", "n3", "n4", "m8"];
+        let (hole_deep, hole_shallow) = (solo(&camp_but_tip), solo(&tip_filled));
+        let eval = Evaluator::new(&hole_deep, Metric::Axis);
+        let seat = hole_deep.to_move();
+        assert!(
+            eval.cost(&hole_shallow, seat) < eval.cost(&hole_deep, seat),
+            "{} < {}",
+            eval.cost(&hole_shallow, seat),
+            eval.cost(&hole_deep, seat)
+        );
     }
 }
