@@ -1,8 +1,9 @@
 // Measurements for the README (not a test): time to the first rendered board, the cost of a
 // frame and of a move animation (software WebGL, as headless Chromium draws), and the engine's
 // speed in the page's worker. Needs the site running:
-//   KINGME_URL=http://127.0.0.1:8080 node tests/e2e/measure.mjs [frames]
-// (`frames`: only the board's frame and move costs.)
+//   KINGME_URL=http://127.0.0.1:8080 node tests/e2e/measure.mjs [frames|slow-phone]
+// (`frames`: only the board's frame and move costs; `slow-phone`: those of the phone with the
+// page's CPU slowed fourfold, as DevTools' "mid-tier mobile" does.)
 import { readdirSync, readFileSync } from "node:fs";
 import { BASE_URL, clickRoute, clickSquare, openSite, settled } from "./helpers.mjs";
 
@@ -51,10 +52,14 @@ const quantile = (values, q) => {
  * in a row the longest main-thread task from the click that plays the move until the board has
  * settled (the selecting click before it is not counted).
  */
-async function frameCosts(label, options) {
+async function frameCosts(label, options, cpuSlowdown = 1) {
   const gpuBefore = new Set(gpuProcesses());
   const { browser, page } = await openSite(options);
   const gpu = gpuProcesses().filter((p) => !gpuBefore.has(p));
+  if (cpuSlowdown > 1) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
+  }
   try {
     for (const [board, [address, game]] of Object.entries(BOARDS)) {
       const saved = { version: 2, mode: "local", game: { ...game, startFen: "", moves: [] } };
@@ -108,8 +113,13 @@ async function frameCosts(label, options) {
   }
 }
 
+const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 };
+if (process.argv[2] === "slow-phone") {
+  await frameCosts("phone 390×844 at DPR 3, CPU slowed 4×", PHONE, 4);
+  process.exit(0);
+}
 await frameCosts("desktop 960×720", {});
-await frameCosts("phone 390×844 at DPR 3", { viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
+await frameCosts("phone 390×844 at DPR 3", PHONE);
 // `node tests/e2e/measure.mjs frames` stops here.
 if (process.argv[2] === "frames") process.exit(0);
 
