@@ -69,7 +69,7 @@ impl Evaluator {
         let mut left = sum - self.tables.camp_sum[s];
         if !outside.is_empty() {
             if self.anti_spoiling {
-                left = self.spoiled_cost(pos, seat, left);
+                left = self.spoiled_cost(pos, s, own, left);
             } else {
                 let holes = camp & !own;
                 if holes.len() <= ENDGAME_PIECES && holes.len() == outside.len() {
@@ -97,10 +97,8 @@ impl Evaluator {
     /// finishes (anti-spoiling): with the others' pieces in the camp the distance sum cannot
     /// reach the camp's own and filling its empty points is the way, and with only a few points
     /// left the way to each of them counts, not the way to the camp's edge.
-    fn spoiled_cost(&self, pos: &Position, seat: Seat, left: i32) -> i32 {
-        let s = seat.index();
+    fn spoiled_cost(&self, pos: &Position, s: usize, own: Points, left: i32) -> i32 {
         let camp = self.layout.target[s];
-        let own = pos.pieces(seat);
         let outside = own & !camp;
         let holes = camp & !pos.occupied();
         if holes.is_empty() {
@@ -229,34 +227,17 @@ mod tests {
     use super::*;
     use kingme_halma::{Setup, Variant};
 
-    /// A Chinese checkers position for one player from the points its pieces stand on.
-    fn solo(points: &[&str]) -> Position {
-        let setup = Setup::solo(Variant::ChineseCheckers);
-        let board = setup.layout().board;
-        let mut cells = vec!['.'; board.len()];
-        for name in points {
-            let p = board.point(name).expect("a point of the board");
-            let i = board
-                .cells()
-                .iter()
-                .position(|c| c.point == p)
-                .expect("a cell");
-            cells[i] = '1';
-        }
-        let mut rows = Vec::new();
-        let mut at = 0;
-        for &len in board.row_lengths() {
-            rows.push(cells[at..at + len as usize].iter().collect::<String>());
-            at += len as usize;
-        }
-        Position::parse(setup, &format!("1:20:{}", rows.join("/"))).expect("a position")
-    }
-
     #[test]
     fn the_last_piece_is_measured_to_the_free_point_so_making_room_inside_the_camp_counts() {
-        let camp_but_tip = ["p1", "p2", "o1", "o2", "o3", "n1", "n2", "n3", "n4", "m8"];
-        let tip_filled = ["q1", "p2", "o1", "o2", "o3", "n1", "n2", "n3", "n4", "m8"];
-        let (hole_deep, hole_shallow) = (solo(&camp_but_tip), solo(&tip_filled));
+        // One player alone (rows a to q): nine pieces in the target camp, its tip q1 free, the
+        // last piece on m8 beside the camp; then the same with p1's piece moved up to q1.
+        let rows = "./../.../..../............./............/.........../........../........./\
+                    ........../.........../............/.......1...../1111/111";
+        let solo = |top: &str| {
+            let text = format!("1:20:{rows}/{top}");
+            Position::parse(Setup::solo(Variant::ChineseCheckers), &text).expect("a position")
+        };
+        let (hole_deep, hole_shallow) = (solo("11/."), solo(".1/1"));
         let eval = Evaluator::new(&hole_deep, Metric::Axis);
         let seat = hole_deep.to_move();
         assert!(
