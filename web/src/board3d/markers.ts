@@ -52,6 +52,9 @@ export class MarkerLayer {
     private readonly highQuality = true,
   ) {
     this.ctx = this.canvas.getContext("2d", CPU_CANVAS)!;
+    material.blending = THREE.CustomBlending;
+    material.blendSrc = THREE.OneFactor;
+    material.blendDst = THREE.OneMinusSrcAlphaFactor;
     this.mesh = new THREE.Mesh(new THREE.PlaneGeometry(1, 1), material);
     this.mesh.rotation.x = -Math.PI / 2;
     this.mesh.position.y = 0.003;
@@ -69,8 +72,16 @@ export class MarkerLayer {
     this.canvas.height = Math.round(d * this.pixelsPerUnit);
     this.mesh.geometry.dispose();
     this.mesh.geometry = new THREE.PlaneGeometry(w, d);
+    // The texture is uploaded top row first (below), so the plane's v runs the other way.
+    const uv = this.mesh.geometry.getAttribute("uv");
+    for (let i = 0; i < uv.count; i++) uv.setY(i, 1 - uv.getY(i));
     this.texture?.dispose();
     this.texture = canvasTexture(this.canvas, this.anisotropy);
+    // A 2D canvas keeps its pixels premultiplied and top row first: uploaded as they are, the
+    // browser skips a per-pixel conversion that, with every repaint, was most of a move's cost
+    // on the main thread when WebGL is rendered in software. The material blends premultiplied.
+    this.texture.premultiplyAlpha = true;
+    this.texture.flipY = false;
     this.mesh.material.map = this.texture;
     this.mesh.material.needsUpdate = true;
   }

@@ -168,7 +168,6 @@ export class BoardView implements Board3D {
   animateMove(path: string[], captured: string[]): Promise<void> {
     if (this.destroyed) return Promise.resolve();
     if (this.move) this.finishMove();
-    this.applyPending();
     const points = path.map((cell) => this.geometry.position(cell));
     const from = path[0];
     const valid = path.length >= 2 && points.every((p) => p !== null) && this.state.pieces.some((p) => p.cell === from);
@@ -390,8 +389,8 @@ export class BoardView implements Board3D {
     move.resolve();
   }
 
-  /** Brings the scene up to date with the state (without drawing). */
-  private applyPending(): void {
+  /** Brings the scene up to date with the state (without drawing); `keepMarkers` leaves the markers for the next frame. */
+  private applyPending(keepMarkers = false): void {
     const dirty = this.dirty;
     if (dirty.size === 0) return;
     if (dirty.has("layout") || dirty.has("seatColors") || dirty.has("pieces")) this.stage.setBoard(this.geometry, this.campColors());
@@ -399,6 +398,10 @@ export class BoardView implements Board3D {
     if ((dirty.has("layout") || dirty.has("rotation")) && this.sized) this.fitCamera(false);
     if (PIECE_KEYS.some((k) => dirty.has(k))) this.layoutPieces(performance.now());
     if (MARKER_KEYS.some((k) => dirty.has(k))) {
+      if (keepMarkers) {
+        for (const key of dirty) if (!MARKER_KEYS.includes(key)) dirty.delete(key);
+        return;
+      }
       const cells = this.state.pieces.map((p) => p.cell);
       const moving = this.move?.path[0];
       const shadows = this.stage.highQuality ? [] : cells.filter((cell) => cell !== moving);
@@ -457,8 +460,12 @@ export class BoardView implements Board3D {
     if (this.destroyed) return;
     const now = performance.now();
     const move = this.move;
-    if (move && now - move.start >= move.plan.total) this.finishMove();
-    this.applyPending();
+    const finished = move !== null && now - move.start >= move.plan.total;
+    if (finished) this.finishMove();
+    // The caller sets the position and the last move as soon as the move ends: the markers
+    // wait for them and are painted (and uploaded) once, in the next frame.
+    this.applyPending(finished);
+    if (finished && this.dirty.size > 0) this.requestFrame();
     const lifting = now - this.lift.since < LIFT_MS;
     if (this.move || lifting) this.layoutPieces(now);
     const turning = this.turning(now);
