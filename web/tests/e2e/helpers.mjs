@@ -116,3 +116,47 @@ export async function playListedMove(page) {
   await page.locator('[data-testid="legal-moves"] button').first().click();
   return atPly(page, before + 1);
 }
+
+/** The boards the measurements use: a same-screen game's address, and the saved game that address opens. */
+export const MEASURED_BOARDS = {
+  "8×8": ["/play/english/local", { variant: "english", players: 2 }],
+  "10×10": ["/play/international/local", { variant: "international", players: 2 }],
+  "star, 6 players": ["/play/chinese-checkers/local?players=6", { variant: "chinese-checkers", players: 6 }],
+};
+
+/** Opens one of MEASURED_BOARDS at its start, with the test hooks, and waits until it is drawn. */
+export async function openMeasuredBoard(page, [address, game]) {
+  const saved = { version: 2, mode: "local", game: { ...game, startFen: "", moves: [] } };
+  await page.evaluate((s) => localStorage.setItem("kingme.game", JSON.stringify(s)), saved);
+  await page.goto(`${BASE_URL}${address}${address.includes("?") ? "&" : "?"}test`);
+  await page.waitForFunction(() => window.__kingme?.timeFrames !== undefined);
+  await settled(page);
+}
+
+/**
+ * Selects the piece of the first legal one-step move and starts watching the page's long
+ * tasks, so that the click that plays the move is observed without the one that selected.
+ * Returns the move.
+ */
+export async function selectWatchingLongTasks(page) {
+  const [move] = await page.evaluate(() => window.__kingme.legalMoves().filter((m) => m.path.length === 2));
+  await clickSquare(page, move.path[0]);
+  await settled(page);
+  await page.evaluate(() => {
+    window.__longTasks = [];
+    window.__longTaskObserver = new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)));
+    window.__longTaskObserver.observe({ type: "longtask" });
+  });
+  return move;
+}
+
+/** The long tasks (ms) since `selectWatchingLongTasks`, and stops watching. */
+export async function watchedLongTasks(page) {
+  return page.evaluate(async () => {
+    // Entries arrive after their task; one more task lets the last one in.
+    await new Promise((r) => setTimeout(r, 0));
+    window.__longTasks.push(...window.__longTaskObserver.takeRecords().map((e) => e.duration));
+    window.__longTaskObserver.disconnect();
+    return window.__longTasks;
+  });
+}

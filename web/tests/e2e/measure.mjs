@@ -5,7 +5,7 @@
 // (`frames`: only the board's frame and move costs; `slow-phone`: those of the phone with the
 // page's CPU slowed fourfold, as DevTools' "mid-tier mobile" does.)
 import { readdirSync, readFileSync } from "node:fs";
-import { BASE_URL, clickRoute, clickSquare, openSite, settled } from "./helpers.mjs";
+import { BASE_URL, clickRoute, MEASURED_BOARDS, openMeasuredBoard, openSite, selectWatchingLongTasks, settled, watchedLongTasks } from "./helpers.mjs";
 
 /** Chromium's GPU processes now running (Linux /proc; none elsewhere). */
 function gpuProcesses() {
@@ -31,12 +31,6 @@ function cpuMs(pid) {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-/** A same-screen game at its start: its address, and the saved game that address opens. */
-const BOARDS = {
-  "8×8": ["/play/english/local", { variant: "english", players: 2 }],
-  "10×10": ["/play/international/local", { variant: "international", players: 2 }],
-  "star, 6 players": ["/play/chinese-checkers/local?players=6", { variant: "chinese-checkers", players: 6 }],
-};
 const FRAMES = 15;
 const IDLE_MS = 3000;
 const MOVES = 3;
@@ -61,12 +55,8 @@ async function frameCosts(label, options, cpuSlowdown = 1) {
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: cpuSlowdown });
   }
   try {
-    for (const [board, [address, game]] of Object.entries(BOARDS)) {
-      const saved = { version: 2, mode: "local", game: { ...game, startFen: "", moves: [] } };
-      await page.evaluate((s) => localStorage.setItem("kingme.game", JSON.stringify(s)), saved);
-      await page.goto(`${BASE_URL}${address}${address.includes("?") ? "&" : "?"}test`);
-      await page.waitForFunction(() => window.__kingme?.timeFrames !== undefined);
-      await settled(page);
+    for (const [board, opening] of Object.entries(MEASURED_BOARDS)) {
+      await openMeasuredBoard(page, opening);
       const buffer = await page.evaluate(() => {
         const c = document.querySelector('[data-testid="board"] canvas');
         return { w: c.width, h: c.height, ratio: c.width / c.clientWidth };
@@ -80,28 +70,12 @@ async function frameCosts(label, options, cpuSlowdown = 1) {
       const longest = [];
       const frames = [];
       for (let i = 0; i < MOVES; i++) {
-        const [move] = await page.evaluate(() => window.__kingme.legalMoves().filter((m) => m.path.length === 2));
-        // The first click selects; the observer watches the second, which plays the move.
-        await clickSquare(page, move.path[0]);
-        await settled(page);
-        await page.evaluate(() => {
-          window.__longTasks = [];
-          window.__longTaskObserver = new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)));
-          window.__longTaskObserver.observe({ type: "longtask" });
-        });
+        const move = await selectWatchingLongTasks(page);
         const framesBeforeMove = await page.evaluate(() => window.__kingme.framesDrawn());
         await clickRoute(page, [move.path[1]]);
         await settled(page);
         frames.push((await page.evaluate(() => window.__kingme.framesDrawn())) - framesBeforeMove);
-        // Entries arrive after their task; one more task lets the last one in.
-        longest.push(
-          await page.evaluate(async () => {
-            await new Promise((r) => setTimeout(r, 0));
-            window.__longTasks.push(...window.__longTaskObserver.takeRecords().map((e) => e.duration));
-            window.__longTaskObserver.disconnect();
-            return Math.max(0, ...window.__longTasks);
-          }),
-        );
+        longest.push(Math.max(0, ...(await watchedLongTasks(page))));
       }
       console.log(
         `${label}, ${board} (buffer ${buffer.w}×${buffer.h}, ratio ${buffer.ratio.toFixed(2)}): frame median ${quantile(times, 0.5).toFixed(0)} ms, p90 ${quantile(times, 0.9).toFixed(0)} ms (${FRAMES} frames)${gpuCpu}; ` +

@@ -3,12 +3,7 @@
 // (3) on each board it records a CPU profile from the click that plays the move until the board
 // has settled, prints each move's long tasks, then the functions by their own time over all moves.
 // Needs the site running:  KINGME_URL=http://127.0.0.1:8080 node tests/e2e/profile-move.mjs
-import { BASE_URL, clickRoute, clickSquare, openSite, settled } from "./helpers.mjs";
-const BOARDS = {
-  "8x8": ["/play/english/local", { variant: "english", players: 2 }],
-  "10x10": ["/play/international/local", { variant: "international", players: 2 }],
-  star: ["/play/chinese-checkers/local?players=6", { variant: "chinese-checkers", players: 6 }],
-};
+import { clickRoute, MEASURED_BOARDS, openMeasuredBoard, openSite, selectWatchingLongTasks, settled, watchedLongTasks } from "./helpers.mjs";
 const MOVES = Number(process.env.MOVES ?? 3);
 const { browser, page } = await openSite({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3 });
 const cdp = await page.context().newCDPSession(page);
@@ -17,26 +12,15 @@ await cdp.send("Profiler.enable");
 await cdp.send("Profiler.setSamplingInterval", { interval: 200 });
 const self = new Map();
 let total = 0;
-for (const [board, [address, game]] of Object.entries(BOARDS)) {
-  const saved = { version: 2, mode: "local", game: { ...game, startFen: "", moves: [] } };
-  await page.evaluate((s) => localStorage.setItem("kingme.game", JSON.stringify(s)), saved);
-  await page.goto(`${BASE_URL}${address}${address.includes("?") ? "&" : "?"}test`);
-  await page.waitForFunction(() => window.__kingme?.timeFrames !== undefined);
-  await settled(page);
+for (const [board, opening] of Object.entries(MEASURED_BOARDS)) {
+  await openMeasuredBoard(page, opening);
   for (let i = 0; i < MOVES; i++) {
-    const [move] = await page.evaluate(() => window.__kingme.legalMoves().filter((m) => m.path.length === 2));
-    await clickSquare(page, move.path[0]);
-    await settled(page);
-    await page.evaluate(() => {
-      window.__longTasks = [];
-      window.__obs = new PerformanceObserver((l) => window.__longTasks.push(...l.getEntries().map((e) => [e.startTime, e.duration])));
-      window.__obs.observe({ type: "longtask" });
-    });
+    const move = await selectWatchingLongTasks(page);
     await cdp.send("Profiler.start");
     await clickRoute(page, [move.path[1]]);
     await settled(page);
     const { profile } = await cdp.send("Profiler.stop");
-    const tasks = await page.evaluate(async () => { await new Promise((r) => setTimeout(r, 0)); window.__obs.disconnect(); return window.__longTasks; });
+    const tasks = await watchedLongTasks(page);
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
     const dt = profile.timeDeltas;
     const counts = new Map();
@@ -47,7 +31,7 @@ for (const [board, [address, game]] of Object.entries(BOARDS)) {
       self.set(key, (self.get(key) ?? 0) + us);
       if (!key.startsWith("(idle)")) total += us;
     }
-    console.log(board, i, "long tasks", JSON.stringify(tasks.map(([s, d]) => Math.round(d))));
+    console.log(board, i, "long tasks", JSON.stringify(tasks.map(Math.round)));
   }
 }
 console.log("total busy ms", (total / 1000).toFixed(0));
