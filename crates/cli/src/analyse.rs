@@ -7,7 +7,7 @@ use kingme_draughts::{notation, Move, Variant};
 use kingme_engine::{score, search_with_egdb, Limits, SearchResult};
 
 #[derive(clap::Args, Debug)]
-#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime"])))]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
@@ -17,21 +17,26 @@ pub struct Args {
     /// Search for this many milliseconds.
     #[arg(long)]
     movetime: Option<u64>,
+    /// Search about this many nodes (as the browser's worker does for `searchNodes`).
+    #[arg(long)]
+    nodes: Option<u64>,
     /// Probe the endgame databases in this folder (as `kingme egdb build` wrote it).
     #[arg(long)]
     egdb: Option<std::path::PathBuf>,
 }
 
-/// The search limits `--depth` or `--movetime` ask for.
+/// The search limits `--depth`, `--movetime` or `--nodes` ask for.
 fn limits(args: &Args) -> Result<Limits, CliError> {
-    match (args.depth, args.movetime) {
-        (Some(0), _) => Err(CliError("--depth must be at least 1".into())),
-        (Some(d), _) => Ok(Limits::Depth(d)),
-        (None, Some(ms)) => Ok(Limits::Time {
+    match (args.depth, args.movetime, args.nodes) {
+        (Some(0), _, _) => Err(CliError("--depth must be at least 1".into())),
+        (Some(d), _, _) => Ok(Limits::Depth(d)),
+        (None, Some(ms), _) => Ok(Limits::Time {
             soft_ms: ms,
             hard_ms: ms,
         }),
-        (None, None) => Err(CliError("give --depth or --movetime".into())),
+        (None, None, Some(0)) => Err(CliError("--nodes must be at least 1".into())),
+        (None, None, Some(n)) => Ok(Limits::Nodes(n)),
+        (None, None, None) => Err(CliError("give --depth, --movetime or --nodes".into())),
     }
 }
 

@@ -172,6 +172,31 @@ fn analyse_prints_one_line_per_iteration() {
 }
 
 #[test]
+fn analyse_by_nodes_stops_near_the_count_and_refuses_zero() {
+    let out = kingme()
+        .args(["analyse", "--variant", "english", "--nodes", "5000"])
+        .output()
+        .expect("kingme runs");
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let best = text.lines().last().expect("a last line");
+    let nodes: u64 = best
+        .split(", ")
+        .nth(1)
+        .and_then(|n| n.strip_suffix(" nodes"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {best:?}"));
+    assert!((5000..6000).contains(&nodes), "{best}");
+
+    let out = kingme()
+        .args(["analyse", "--variant", "english", "--nodes", "0"])
+        .output()
+        .expect("kingme runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--nodes must be at least 1"));
+}
+
+#[test]
 fn a_short_match_reports_every_game_and_a_total() {
     let out = kingme()
         .args([
