@@ -45,6 +45,8 @@ function translatedManifests(): Plugin {
 export default defineConfig({
   build: { target: "es2022", outDir: "dist", emptyOutDir: true, chunkSizeWarningLimit: 800 },
   worker: { format: "es" },
+  // The worker's opening books are the repository's data/book files.
+  server: { fs: { allow: [".", "../data/book"] } },
   test: { include: ["src/**/*.test.ts"], setupFiles: ["src/i18n/testSetup.ts"] },
   plugins: [
     translatedManifests(),
@@ -57,7 +59,9 @@ export default defineConfig({
       includeAssets: ["icons/icon.svg", "icons/favicon-32.png", "icons/apple-touch-icon.png"],
       manifest: manifest("en", en),
       workbox: {
-        globPatterns: ["**/*.{js,css,html,wasm,svg,png,webmanifest}"],
+        // `bin`: the opening books, so the computer plays from them offline too (the endgame tables
+        // are the worker's own, fetched and cached as games reach them).
+        globPatterns: ["**/*.{js,css,html,wasm,bin,svg,png,webmanifest}"],
         // A new version takes over in the background; the page already open keeps running the
         // code it loaded, and the next visit (or reload) runs the new one.
         skipWaiting: true,

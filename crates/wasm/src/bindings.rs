@@ -49,7 +49,6 @@ impl JsMemory {
     /// The compressed values (raw DEFLATE) of an endgame table file (`<signature>.egdb`) of
     /// the draughts variant `variant`, once its header is checked; the page decompresses them
     /// (`DecompressionStream("deflate-raw")`) and passes them to `addEgdbTable`.
-    #[cfg(feature = "egdb")]
     #[wasm_bindgen(js_name = egdbCompressed)]
     pub fn egdb_compressed(variant: &str, file: &[u8]) -> Result<Vec<u8>, JsError> {
         let variant: kingme_draughts::Variant =
@@ -63,7 +62,6 @@ impl JsMemory {
     /// Plays from the opening book `file` (a `kingme book build` file, `data/book/<variant>.bin`)
     /// of the draughts variant `variant` at Advanced and Expert; returns its number of
     /// positions. A bad file is refused with the reason, the memory unchanged.
-    #[cfg(feature = "book")]
     #[wasm_bindgen(js_name = addBook)]
     pub fn add_book(&mut self, variant: &str, file: &[u8]) -> Result<usize, JsError> {
         let variant: kingme_draughts::Variant =
@@ -78,7 +76,6 @@ impl JsMemory {
     /// Adds an endgame table: its file and its decompressed values; returns its signature. A
     /// bad file (or values that are not the file's) is refused with the reason, the memory
     /// unchanged.
-    #[cfg(feature = "egdb")]
     #[wasm_bindgen(js_name = addEgdbTable)]
     pub fn add_egdb_table(
         &mut self,
@@ -256,7 +253,6 @@ impl JsGame {
     }
 
     /// Searches `nodes` nodes probing the endgame tables `memory` holds.
-    #[cfg(feature = "egdb")]
     #[wasm_bindgen(js_name = searchNodesWith)]
     pub fn search_nodes_with(
         &self,
@@ -272,7 +268,6 @@ impl JsGame {
 
     /// The endgame tables (signatures such as `0201`) the game can reach from its position,
     /// when it has at most `max_pieces` pieces: the ones the worker fetches before thinking.
-    #[cfg(feature = "egdb")]
     #[wasm_bindgen(js_name = egdbTables)]
     pub fn egdb_tables(&self, max_pieces: u32) -> Vec<String> {
         self.session.egdb_tables(max_pieces)

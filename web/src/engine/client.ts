@@ -1,6 +1,7 @@
 /** The page's side of the engine worker: requests as promises, cancellation by restart. */
 import type { ComputerTurn, SearchReport } from "../wasm/rules";
 import { EngineFailure } from "./failure";
+import type { Knowledge } from "./knowledge";
 import type { EngineClock, EngineRequest, EngineResponse, GameRecord } from "./protocol";
 
 export class EngineCancelled extends Error {
@@ -16,6 +17,8 @@ export class EngineClient {
   private worker: Worker;
   private nextId = 1;
   private pending = new Map<number, Pending>();
+  /** The opening books and endgame tables the worker held at its last answer (none in a new worker). */
+  knowledge: Knowledge = { books: [], tables: [] };
 
   constructor() {
     this.worker = this.spawn();
@@ -45,6 +48,7 @@ export class EngineClient {
     });
     // The rules' coded error crosses the worker's boundary with the message.
     if (!response.ok) throw Object.assign(new Error(response.error), response.rules ? { rules: response.rules } : {});
+    if ("knowledge" in response) this.knowledge = response.knowledge;
     return response;
   }
 
@@ -77,6 +81,7 @@ export class EngineClient {
     for (const waiting of this.pending.values()) waiting.reject(new EngineCancelled());
     this.pending.clear();
     this.worker = this.spawn();
+    this.knowledge = { books: [], tables: [] };
   }
 
   destroy(): void {

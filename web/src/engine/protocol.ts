@@ -1,5 +1,6 @@
 /** Messages between the page and the engine worker. */
 import type { ComputerTurn, ErrorView, RecordView, SearchReport } from "../wasm/rules";
+import type { Knowledge } from "./knowledge";
 
 /**
  * A game as the worker (or a reload) rebuilds it: its rules, player count, start, every move
@@ -21,7 +22,8 @@ export type EngineRequest =
 
 export type EngineResponse =
   | { id: number; ok: true; kind: "load" }
-  | { id: number; ok: true; kind: "turn"; turn: ComputerTurn }
-  | { id: number; ok: true; kind: "search"; report: SearchReport }
+  /** `knowledge`: the book and tables the worker's memory holds after the request. */
+  | { id: number; ok: true; kind: "turn"; turn: ComputerTurn; knowledge: Knowledge }
+  | { id: number; ok: true; kind: "search"; report: SearchReport; knowledge: Knowledge }
   /** `rules`: the rules' coded error, so the page can say it in its language. */
   | { id: number; ok: false; error: string; rules?: ErrorView };

@@ -822,7 +822,7 @@ export class GameScreen {
         try {
           const start = performance.now();
           const turn = await engine.computerTurn(this.controller.record(), level, undefined, clock);
-          return { turn, ms: performance.now() - start };
+          return { turn, ms: performance.now() - start, knowledge: engine.knowledge };
         } finally {
           engine.destroy();
         }
@@ -830,7 +830,8 @@ export class GameScreen {
       searchInWorker: async (nodes: number) => {
         const engine = new EngineClient();
         try {
-          return await engine.search(this.controller.record(), nodes);
+          const report = await engine.search(this.controller.record(), nodes);
+          return { ...report, knowledge: engine.knowledge };
         } finally {
           engine.destroy();
         }

@@ -135,8 +135,14 @@ export class RulesGame {
     return this.game.computerTurn(level, seed, memory, clock?.remainingMs, clock?.incrementMs);
   }
 
-  searchNodes(nodes: number): SearchReport {
-    return this.game.searchNodes(nodes);
+  /** A search of `nodes` nodes, probing the endgame tables `memory` holds when given. */
+  searchNodes(nodes: number, memory?: EngineMemory): SearchReport {
+    return memory ? this.game.searchNodesWith(nodes, memory) : this.game.searchNodes(nodes);
+  }
+
+  /** The endgame tables (signatures such as `0201`) the game can reach, once it has at most `maxPieces` pieces. */
+  egdbTables(maxPieces: number): string[] {
+    return this.game.egdbTables(maxPieces);
   }
 
   free(): void {
