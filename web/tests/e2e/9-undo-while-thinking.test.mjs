@@ -6,11 +6,14 @@ import { humanTurn, openSite, settled, snapshot, startGame } from "./helpers.mjs
 const playListed = (page, notation) =>
   page.locator('[data-testid="legal-moves"] button', { hasText: notation }).click();
 
+// Out of the opening book (which answers at once), so that the computer has to search.
+const OUT_OF_BOOK = "B:W21,22,23,25,26,27,28,29,30,31:B1,2,3,4,6,7,8,9,10,12";
+
 test("undo cancels the computer's search, and its answer never arrives", async () => {
   const { browser, page, errors } = await openSite();
   try {
-    await startGame(page, "english", "advanced");
-    await playListed(page, "c3-d4");
+    await startGame(page, "english", "advanced", OUT_OF_BOOK);
+    await playListed(page, "g3-h4");
     await page.waitForFunction(() => window.__kingme.thinking());
     assert.match(await page.getByTestId("banner").textContent(), /thinking/);
 
@@ -20,10 +23,10 @@ test("undo cancels the computer's search, and its answer never arrives", async (
     assert.equal((await snapshot(page)).ply, 0);
 
     // A new move gets exactly one answer: the cancelled search does not add a second.
-    await playListed(page, "g3-h4");
+    await playListed(page, "a3-b4");
     const s = await humanTurn(page);
     assert.equal(s.ply, 2);
-    assert.equal(s.moves[0], "g3-h4");
+    assert.equal(s.moves[0], "a3-b4");
     assert.deepEqual(errors, []);
   } finally {
     await browser.close();
