@@ -6,7 +6,8 @@ import { humanTurn, openSite, settled, snapshot, startGame } from "./helpers.mjs
 const playListed = (page, notation) =>
   page.locator('[data-testid="legal-moves"] button', { hasText: notation }).click();
 
-// Out of the opening book (which answers at once), so that the computer has to search.
+// Out of the opening book (which answers at once), so that the computer has to search;
+// `kingme book probe --variant english --fen …` says "not in the english book".
 const OUT_OF_BOOK = "B:W21,22,23,25,26,27,28,29,30,31:B1,2,3,4,6,7,8,9,10,12";
 
 test("undo cancels the computer's search, and its answer never arrives", async () => {
