@@ -194,7 +194,8 @@ export class PieceLayer {
     this.marbles.instanceColor!.needsUpdate = true;
     for (const mesh of this.meshes) {
       mesh.instanceMatrix.needsUpdate = true;
-      mesh.computeBoundingSphere();
+      // Made again by the next pick (a ray cast), not in every frame of a slide.
+      mesh.boundingSphere = null;
     }
   }
 

@@ -78,6 +78,8 @@ export class BoardView implements Board3D {
   private settleWaiters: (() => void)[] = [];
   /** Where the mouse last hovered over the canvas (null: elsewhere), for the pointer's shape. */
   private hovering: { x: number; y: number } | null = null;
+  /** The cursor and the hovered cell wait for the next frame (the scene is brought up to date there anyway). */
+  private hoverStale = false;
 
   constructor(
     private readonly container: HTMLElement,
@@ -161,7 +163,7 @@ export class BoardView implements Board3D {
     for (const key of changed) this.dirty.add(key);
     if (changed.has("layout")) this.geometry = this.newGeometry();
     if (changed.has("rotation")) this.turn = { from: this.state.rotation, to: this.state.rotation, start: -Infinity };
-    if (changed.has("clickable") || changed.has("layout") || changed.has("rotation")) this.updateHover();
+    if (this.hovering && (changed.has("clickable") || changed.has("layout") || changed.has("rotation"))) this.hoverStale = true;
     if (changed.size > 0) this.requestFrame();
   }
 
@@ -311,11 +313,14 @@ export class BoardView implements Board3D {
     for (const resolve of waiters) resolve();
   }
 
-  /** A hand over cells where a click does something, the arrow elsewhere; reports the hovered cell. */
-  private updateHover(): void {
+  /**
+   * A hand over cells where a click does something, the arrow elsewhere; reports the hovered
+   * cell. `sceneCurrent`: the pieces are already where the frame draws them.
+   */
+  private updateHover(sceneCurrent = false): void {
     let cell: string | null = null;
     if (this.hovering && !this.destroyed) {
-      this.applyPending();
+      if (!sceneCurrent) this.applyPending();
       const { x, y } = this.hovering;
       const hit = this.picker.pick(x, y, this.geometry, this.rotationAt(performance.now()));
       if (hit.kind === "cell") cell = hit.cell;
@@ -466,6 +471,10 @@ export class BoardView implements Board3D {
     // wait for them and are painted (and uploaded) once, in the next frame.
     this.applyPending(finished);
     if (finished && this.dirty.size > 0) this.requestFrame();
+    if (this.hoverStale) {
+      this.hoverStale = false;
+      this.updateHover(true);
+    }
     const lifting = now - this.lift.since < LIFT_MS;
     if (this.move || lifting) this.layoutPieces(now);
     const turning = this.turning(now);
