@@ -18,6 +18,12 @@ const POSITIONAL_CAP: i32 = PLACE / 2 - 100;
 /// free points one by one.
 const ENDGAME_PIECES: u32 = 3;
 
+/// With more than 2 players, each piece outside the target camp also costs this many
+/// sixteenths of its distance squared: a step of a rear piece is worth more than one of a piece
+/// near the camp, so the search brings stragglers along (over the others' pieces) instead of
+/// racing the front ones.
+const CONVEX_WEIGHT: i32 = 20;
+
 /// The yard rule's pressure starts this many moves before the limit.
 const YARD_WARNING: i32 = 12;
 /// The cost of a piece at home per move the yard rule has come closer.
@@ -32,6 +38,7 @@ pub struct Evaluator {
     /// The spread between a player's front and rear piece allowed for free.
     spread_free: i32,
     spread_weight: i32,
+    convex_weight: i32,
 }
 
 impl Evaluator {
@@ -45,6 +52,11 @@ impl Evaluator {
             anti_spoiling: variant.anti_spoiling(),
             spread_free: tables.span / 3,
             spread_weight: 4,
+            convex_weight: if pos.layout().seats.len() > 2 {
+                CONVEX_WEIGHT
+            } else {
+                0
+            },
         }
     }
 
@@ -58,10 +70,12 @@ impl Evaluator {
         let mut sum = 0;
         let mut rear = 0;
         let mut front = i32::MAX;
+        let mut squares = 0;
         for p in own {
             let x = i32::from(d[p.index()]);
             sum += x;
             if outside.contains(p) {
+                squares += x * x;
                 rear = rear.max(x);
                 front = front.min(x);
             }
@@ -77,7 +91,7 @@ impl Evaluator {
                 }
             }
         }
-        let mut cost = STEP * left;
+        let mut cost = STEP * left + self.convex_weight * squares / 16;
         if front != i32::MAX {
             cost += self.spread_weight * (rear - front - self.spread_free).max(0);
         }
@@ -246,5 +260,38 @@ mod tests {
             eval.cost(&hole_shallow, seat),
             eval.cost(&hole_deep, seat)
         );
+    }
+
+    /// The side to move's moves that gain one step after four greedy rounds: the piece's
+    /// distance, and how much the move lowers its cost.
+    fn one_step_gains(players: u8) -> Vec<(i32, i32)> {
+        let setup = Setup::new(Variant::ChineseCheckers, players).expect("a setup");
+        let mut pos = Position::start(setup);
+        for ply in 0..4 * u64::from(players) {
+            pos.play(crate::greedy_move(&pos, ply).expect("a move"));
+        }
+        let eval = Evaluator::new(&pos, Metric::Axis);
+        let seat = pos.to_move();
+        let d = &eval.tables.dist[seat.index()];
+        let before = eval.cost(&pos, seat);
+        pos.legal_moves()
+            .iter()
+            .filter(|m| i32::from(d[m.from().index()]) - i32::from(d[m.to().index()]) == 1)
+            .map(|&m| {
+                (
+                    i32::from(d[m.from().index()]),
+                    before - eval.cost(&pos.after(m), seat),
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn with_more_than_two_players_a_step_counts_more_the_farther_back_the_piece_is() {
+        let gains = one_step_gains(6);
+        let rear = gains.iter().max_by_key(|g| g.0).expect("steps");
+        let front = gains.iter().min_by_key(|g| g.0).expect("steps");
+        assert!(rear.0 > front.0, "{gains:?}");
+        assert!(rear.1 > front.1, "{gains:?}");
     }
 }
