@@ -262,33 +262,24 @@ mod tests {
         );
     }
 
-    /// The side to move's moves that gain one step after four greedy rounds: the piece's
-    /// distance, and how much the move lowers its cost.
-    fn one_step_gains(players: u8) -> Vec<(i32, i32)> {
-        let setup = Setup::new(Variant::ChineseCheckers, players).expect("a setup");
-        let mut pos = Position::start(setup);
-        for ply in 0..4 * u64::from(players) {
+    #[test]
+    fn with_more_than_two_players_a_step_counts_more_the_farther_back_the_piece_is() {
+        // Six players after four greedy rounds: each one-step move of the side to move, as the
+        // piece's distance and how much the move lowers its cost.
+        let mut pos = Position::start(Setup::new(Variant::ChineseCheckers, 6).expect("a setup"));
+        for ply in 0..24 {
             pos.play(crate::greedy_move(&pos, ply).expect("a move"));
         }
         let eval = Evaluator::new(&pos, Metric::Axis);
         let seat = pos.to_move();
-        let d = &eval.tables.dist[seat.index()];
+        let d = |p: kingme_halma::Point| i32::from(eval.tables.dist[seat.index()][p.index()]);
         let before = eval.cost(&pos, seat);
-        pos.legal_moves()
+        let gains: Vec<(i32, i32)> = pos
+            .legal_moves()
             .iter()
-            .filter(|m| i32::from(d[m.from().index()]) - i32::from(d[m.to().index()]) == 1)
-            .map(|&m| {
-                (
-                    i32::from(d[m.from().index()]),
-                    before - eval.cost(&pos.after(m), seat),
-                )
-            })
-            .collect()
-    }
-
-    #[test]
-    fn with_more_than_two_players_a_step_counts_more_the_farther_back_the_piece_is() {
-        let gains = one_step_gains(6);
+            .filter(|m| d(m.from()) - d(m.to()) == 1)
+            .map(|&m| (d(m.from()), before - eval.cost(&pos.after(m), seat)))
+            .collect();
         let rear = gains.iter().max_by_key(|g| g.0).expect("steps");
         let front = gains.iter().min_by_key(|g| g.0).expect("steps");
         assert!(rear.0 > front.0, "{gains:?}");
