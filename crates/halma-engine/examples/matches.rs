@@ -1,16 +1,19 @@
 //! Matches between computer players, for measuring strength.
 //!
-//! `cargo run --release -p kingme-halma-engine --example matches -- GAME PLAYERS GAMES A B`
+//! `cargo run --release -p kingme-halma-engine --example matches -- GAME PLAYERS GAMES A B [FIRST]`
 //! plays GAMES games of GAME (halma-8, chinese-checkers …) with PLAYERS players: player A in
 //! one seat (rotating from game to game) and player B in all the others. A player is
 //! `greedy`, a level (`beginner` … `expert`), `dN` (N plies), `nN` (N nodes) or `tS/H`
 //! (soft/hard milliseconds), optionally followed by `:paranoid` (instead of Best-Reply
-//! Search) or `:steps` (the steps-to-camp distance instead of the axis one). The first
-//! two rounds are played by the greedy player with a seed per game, so that games differ.
+//! Search), `:steps` (the steps-to-camp distance instead of the axis one) or `:race` (the race
+//! alone with more than 2 players, [`Race::MEASURED`]). The first two rounds are played by the
+//! greedy player with a seed per game, so that games differ; each game number plays the same
+//! game, and FIRST (0 by default) is the first game's number, so that a long match can be
+//! split into parts.
 
 use kingme_halma::{Move, Position, Seat, Setup, Variant, MOVE_LIMIT};
 use kingme_halma_engine::{
-    greedy_move, search_with, Clock, Level, Limits, Memory, Metric, Multi, Options,
+    greedy_move, search_with, Clock, Level, Limits, Memory, Metric, Multi, Options, Race,
 };
 use std::time::Instant;
 
@@ -38,12 +41,14 @@ fn parse_player(text: &str) -> Player {
             "paranoid" => options.multi = Multi::Paranoid,
             "brs" => options.multi = Multi::BestReply,
             "steps" => options.metric = Metric::Steps,
+            "race" => options.race = Some(Race::MEASURED),
             other => panic!("unknown flag {other}"),
         }
     }
     if head == "greedy" {
         return Player::Greedy;
     }
+
     if let Ok(level) = head.parse::<Level>() {
         return Player::Level(level);
     }
@@ -81,9 +86,17 @@ fn choose(
     m.expect("a move while the game goes on")
 }
 
-/// Plays one game; returns the seats in finishing order (with 2 players, the winner)
-/// and whether the game was drawn for those still playing.
-fn play(setup: Setup, players: &[(Seat, &Player)], game: u64, clock: &Wall) -> (Vec<Seat>, bool) {
+/// Plays one game; returns the seats in finishing order (with 2 players, the winner),
+/// whether the game was drawn for those still playing, and the round in which `a_seat`
+/// finished (the game's last round when it did not).
+fn play(
+    setup: Setup,
+    players: &[(Seat, &Player)],
+    game: u64,
+    clock: &Wall,
+    a_seat: Seat,
+) -> (Vec<Seat>, bool, u32) {
+    let mut a_round = 0;
     let mut pos = Position::start(setup);
     let mut earlier: Vec<u64> = Vec::new();
     let mut memories: Vec<Memory> = players.iter().map(|_| Memory::new()).collect();
@@ -110,6 +123,9 @@ fn play(setup: Setup, players: &[(Seat, &Player)], game: u64, clock: &Wall) -> (
         ply += 1;
         for &s in &setup.layout().seats {
             if pos.finished().contains(s) && !before.contains(s) {
+                if s == a_seat {
+                    a_round = pos.round();
+                }
                 order.push(s);
             }
         }
@@ -137,13 +153,20 @@ fn play(setup: Setup, players: &[(Seat, &Player)], game: u64, clock: &Wall) -> (
     if std::env::var_os("SHOW_END").is_some() {
         println!("  end: {pos} lost {:?}", pos.lost());
     }
-    (order, drawn)
+    if a_round == 0 {
+        a_round = pos.round();
+    }
+    (order, drawn, a_round)
 }
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let [game, players, games, a, b] = &args[..] else {
-        eprintln!("usage: matches GAME PLAYERS GAMES A B");
+    let (first_game, args) = match &args[..] {
+        [head @ .., first] if args.len() == 6 => (first.parse().expect("a game number"), head),
+        _ => (0, &args[..]),
+    };
+    let [game, players, games, a, b] = args else {
+        eprintln!("usage: matches GAME PLAYERS GAMES A B [FIRST]");
         std::process::exit(2);
     };
     let variant: Variant = game.parse().expect("a game");
@@ -153,14 +176,16 @@ fn main() {
     let seats = setup.layout().seats.clone();
     let clock = Wall(Instant::now());
     let (mut points, mut firsts, mut places) = (0.0, 0, 0usize);
-    for g in 0..games {
+    let mut finish_rounds = 0u64;
+    for g in first_game..first_game + games {
         let a_seat = seats[g as usize % seats.len()];
         let assignment: Vec<(Seat, &Player)> = seats
             .iter()
             .map(|&s| (s, if s == a_seat { &pa } else { &pb }))
             .collect();
         let t = clock.now_ms();
-        let (order, drawn) = play(setup, &assignment, g, &clock);
+        let (order, drawn, a_round) = play(setup, &assignment, g, &clock, a_seat);
+        finish_rounds += u64::from(a_round);
         let place = order.iter().position(|&s| s == a_seat).map(|i| i + 1);
         let outcome = if seats.len() == 2 {
             if order.first() == Some(&a_seat) {
@@ -189,9 +214,10 @@ fn main() {
         );
     }
     println!(
-        "{a} vs {b}, {setup}, {games} games: A first {firsts} ({:.0} %), points {points} ({:.0} %), mean place {:.2}",
+        "{a} vs {b}, {setup}, {games} games: A first {firsts} ({:.0} %), points {points} ({:.0} %), mean place {:.2}, A's mean finishing round {:.2} (the last round where it did not finish)",
         100.0 * firsts as f64 / games as f64,
         100.0 * points / games as f64,
-        places as f64 / games as f64
+        places as f64 / games as f64,
+        finish_rounds as f64 / games as f64
     );
 }

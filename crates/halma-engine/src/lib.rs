@@ -11,12 +11,15 @@
 //! - Expert: at most 5 s per move and a larger table, kept from move to move ([`Memory`]).
 //!
 //! With more than 2 players the opponents are searched by Best-Reply Search; with one player
-//! alone the search only has the player's own moves.
+//! alone the search only has the player's own moves. [`Options::race`] adds the race alone (a
+//! beam over the player's own moves to its finish, the others standing still), whose first
+//! move is played when the search scores it nearly as well as its own best; it is measured
+//! against the plain search, and the levels do not use it.
 
 mod bench;
 mod eval;
+mod race;
 mod search;
-mod solo;
 mod tables;
 mod tt;
 
@@ -24,9 +27,9 @@ pub use bench::{bench, BENCH_DEPTH, BENCH_POSITIONS};
 use kingme_engine_core::Rng;
 pub use kingme_engine_core::{time_budget, Clock, Level, Limits, ParseLevelError, TimeLeft};
 use kingme_halma::{Move, Position};
+pub use race::{race_alone, solo_race, Race};
 use search::Searcher;
 pub use search::{Multi, Options};
-pub use solo::solo_race;
 pub use tables::Metric;
 
 /// What a search found.
@@ -128,7 +131,57 @@ pub fn search_with(
     on_iteration: &mut dyn FnMut(&SearchResult),
 ) -> SearchResult {
     let table = tt::Table::new(ANALYSIS_TABLE_LOG2);
-    Searcher::new(position, earlier, clock, table, options).run(position, limits, on_iteration)
+    let mut searcher = Searcher::new(position, earlier, clock, table, options);
+    run(
+        &mut searcher,
+        position,
+        limits,
+        options.race,
+        clock,
+        on_iteration,
+    )
+}
+
+/// Runs `searcher` on `position` within `limits`. With more than 2 players and a `race`, it
+/// first plans the race alone (in at most a quarter of a time limit, which the search then
+/// does without) and plays the plan's first move instead of the search's best when the
+/// search, at the depth it completed, scores it within the race's margin.
+fn run(
+    searcher: &mut Searcher,
+    position: &Position,
+    limits: Limits,
+    race: Option<Race>,
+    clock: &dyn Clock,
+    on_iteration: &mut dyn FnMut(&SearchResult),
+) -> SearchResult {
+    let Some(race) = race.filter(|_| position.layout().seats.len() > 2 && !position.is_over())
+    else {
+        return searcher.run(position, limits, on_iteration);
+    };
+    let start = clock.now_ms();
+    let deadline = limits.max_ms().map(|max| (clock, start + max as f64 / 4.0));
+    let plan = race::race_until(position, race.width, deadline);
+    let limits = match limits.max_ms() {
+        Some(max) => {
+            // Whole milliseconds spent, well inside u64.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let spent = (clock.now_ms() - start).max(0.0) as u64;
+            limits.within(max.saturating_sub(spent).max(1))
+        }
+        None => limits,
+    };
+    let mut result = searcher.run(position, limits, on_iteration);
+    let first = plan.as_deref().and_then(<[Move]>::first).copied();
+    if let (Some(best), Some(first)) = (result.best, first) {
+        if first != best
+            && result.depth > 0
+            && searcher.scores_at_least(position, first, result.depth, result.score - race.margin)
+        {
+            result.best = Some(first);
+            result.pv = vec![first];
+        }
+    }
+    result
 }
 
 /// The move `level` plays in `position`; `None` when the game is over. Equal seeds give equal
@@ -261,5 +314,94 @@ impl Memory {
             Some(table) if level.remembers() && table.log2_buckets() == log2 => table,
             _ => tt::Table::new(log2),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Evaluator;
+    use kingme_halma::{Setup, Variant};
+
+    struct Still;
+
+    impl Clock for Still {
+        fn now_ms(&self) -> f64 {
+            0.0
+        }
+    }
+
+    /// Best-Reply Search at 2 plies, by brute force: each move of the root player, answered by
+    /// the one move of any opponent (the others passing) that leaves it worst off.
+    fn best_reply_values(pos: &Position) -> Vec<(Move, i32)> {
+        let root = pos.to_move();
+        let eval = Evaluator::new(pos, Metric::Axis);
+        pos.legal_moves()
+            .into_iter()
+            .map(|m| {
+                let mut value = i32::MAX;
+                let mut mover = pos.after(m);
+                while mover.to_move() != root {
+                    for reply in mover.legal_moves() {
+                        let mut after = mover.after(reply);
+                        while after.to_move() != root {
+                            after.play(Move::PASS);
+                        }
+                        value = value.min(eval.value(&after, root));
+                    }
+                    mover.play(Move::PASS);
+                }
+                (m, value)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn with_more_than_two_players_the_race_replaces_the_search_move_only_within_its_margin() {
+        let race = Race {
+            width: 20,
+            margin: 30,
+        };
+        let racing = Options {
+            race: Some(race),
+            ..Options::default()
+        };
+        let mut pos = Position::start(Setup::new(Variant::ChineseCheckers, 6).expect("a setup"));
+        let (mut taken, mut refused, mut unplanned) = (0, 0, 0);
+        let continue_game = |pos: &mut Position, ply: u64| {
+            pos.play(greedy_move(pos, ply).expect("a move"));
+        };
+        for ply in 0..90 {
+            if ply >= 12 && ply % 3 == 0 {
+                let values = best_reply_values(&pos);
+                let top = values.iter().map(|v| v.1).max().expect("moves");
+                let plain = search(&pos, &[], Limits::Depth(2), &Still, &mut |_| {});
+                let raced = search_with(&pos, &[], Limits::Depth(2), &Still, racing, &mut |_| {});
+                let value_of = |m: Move| values.iter().find(|v| v.0 == m).expect("a move").1;
+                assert_eq!(value_of(plain.best.expect("a move")), top, "{pos}");
+                // With the others standing still their pieces may keep the camp from filling.
+                let first = race_alone(&pos, race.width).and_then(|plan| plan.first().copied());
+                let Some(first) = first else {
+                    assert_eq!(raced.best, plain.best, "{pos}");
+                    unplanned += 1;
+                    continue_game(&mut pos, ply);
+                    continue;
+                };
+                if first != plain.best.expect("a move") {
+                    if value_of(first) >= top - race.margin {
+                        assert_eq!(raced.best, Some(first), "{pos}");
+                        taken += 1;
+                    } else {
+                        assert_eq!(raced.best, plain.best, "{pos}");
+                        refused += 1;
+                    }
+                }
+            }
+            continue_game(&mut pos, ply);
+        }
+        assert!(
+            taken > 0 && refused > 0,
+            "taken {taken}, refused {refused}, unplanned {unplanned}"
+        );
     }
 }

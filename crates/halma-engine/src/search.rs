@@ -8,6 +8,7 @@
 //! the others passing. Alone, every node is the root player's.
 
 use crate::eval::{Evaluator, PLACE, WIN};
+use crate::race::Race;
 use crate::tables::Metric;
 use crate::tt::{Bound, Table};
 use crate::{Clock, Limits, SearchResult};
@@ -33,6 +34,8 @@ pub enum Multi {
 pub struct Options {
     pub multi: Multi,
     pub metric: Metric,
+    /// With more than 2 players, whether the race alone may replace the search's move.
+    pub race: Option<Race>,
 }
 
 impl Default for Options {
@@ -40,6 +43,7 @@ impl Default for Options {
         Options {
             multi: Multi::BestReply,
             metric: Metric::Axis,
+            race: None,
         }
     }
 }
@@ -409,6 +413,19 @@ impl<'c> Searcher<'c> {
         self.table
             .store(key, depth, to_tt(best, ply), bound, best_move);
         best
+    }
+
+    /// Whether `m` scores at least `bound` from `root` at `depth`: a null-window search with
+    /// no node limit, stopped only by the hard deadline (then `false`).
+    pub fn scores_at_least(&mut self, root: &Position, m: Move, depth: u32, bound: i32) -> bool {
+        self.stopped = false;
+        self.node_limit = None;
+        self.path.push(root.hash());
+        let child = root.after(m);
+        let same_side = child.to_move() == root.to_move();
+        let v = self.value_of(&child, same_side, depth as i32 - 1, 0, bound - 1, bound);
+        self.path.pop();
+        !self.stopped && v >= bound
     }
 
     /// Searches `root` deeper and deeper until `limits` say stop.

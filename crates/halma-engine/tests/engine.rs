@@ -2,7 +2,7 @@ use kingme_engine_core::Rng;
 use kingme_halma::{Move, Position, Seat, Setup, Variant};
 use kingme_halma_engine::{
     choose_move, greedy_move, search, search_with, think, Clock, Level, Limits, Memory, Multi,
-    Options, SearchResult, TimeLeft,
+    Options, Race, SearchResult, TimeLeft,
 };
 use std::cell::Cell;
 
@@ -308,6 +308,29 @@ fn levels_keep_to_their_limits() {
         );
         assert!(clock.now.get() <= hard_ms + 200.0, "{level}");
     }
+    // With 6 players and the race alone first, the two stay within the limit together.
+    let six = Position::start(star(6));
+    let racing = Options {
+        race: Some(Race::MEASURED),
+        ..Options::default()
+    };
+    let clock = Ticking::new(10.0);
+    let limits = Limits::Time {
+        soft_ms: 700,
+        hard_ms: 1450,
+    };
+    let r = search_with(&six, &[], limits, &clock, racing, &mut |_| {});
+    assert!(six.is_legal(r.best.expect("a move")));
+    assert!(clock.now.get() <= 1450.0 + 200.0, "{}", clock.now.get());
+    let r = search_with(
+        &six,
+        &[],
+        limits,
+        &Ticking::new(100_000.0),
+        racing,
+        &mut |_| {},
+    );
+    assert!(six.is_legal(r.best.expect("a move")));
     // Out of time at once: still a legal move.
     let r = think(&pos, &[], Level::Advanced, &Ticking::new(100_000.0), 1).expect("a move");
     assert!(pos.is_legal(r.best.expect("a move")));
@@ -398,6 +421,29 @@ fn the_solo_race_brings_every_piece_across() {
     assert!(pos.finished().contains(pos.to_move()) || pos.is_over());
     let r = depth(&Position::start(Setup::solo(Variant::ChineseCheckers)), 3);
     assert!(r.best.is_some());
+}
+
+#[test]
+fn the_race_alone_brings_the_mover_home_with_the_others_standing_still() {
+    let mut pos = Position::start(star(6));
+    for ply in 0..36 {
+        pos.play(greedy_move(&pos, ply).expect("a move"));
+    }
+    let seat = pos.to_move();
+    let moves = kingme_halma_engine::race_alone(&pos, 30).expect("a finish");
+    let others = pos.occupied() & !pos.pieces(seat);
+    for m in &moves {
+        assert_eq!(pos.to_move(), seat);
+        assert!(pos.is_legal(*m), "{pos} {m:?}");
+        pos.play(*m);
+        while !pos.is_over() && pos.to_move() != seat {
+            pos.play(Move::PASS);
+        }
+    }
+    assert!(pos.finished().contains(seat), "{pos}");
+    assert_eq!(pos.occupied() & !pos.pieces(seat), others);
+    // Alone on the star it is the solo race; with others on the board only this.
+    assert!(kingme_halma_engine::solo_race(&pos, 30).is_none());
 }
 
 #[test]

@@ -1,9 +1,32 @@
-//! The solo race: one player alone brings every piece across in as few moves as it can.
+//! The race alone: one player bringing its pieces across in as few moves as it can, the
+//! others standing still; and, with more than 2 players, its first move in place of the
+//! search's when the search finds it nearly as good.
 
 use crate::eval::Evaluator;
 use crate::tables::Metric;
+use kingme_engine_core::Clock;
 use kingme_halma::{Move, Position};
 use std::collections::HashSet;
+
+/// How a search with more than 2 players weighs the race alone against its own best move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Race {
+    /// The beam width of the race alone.
+    pub width: usize,
+    /// How far below the search's best score, in tenths of a step, the race's first move may
+    /// score and still be played.
+    pub margin: i32,
+}
+
+impl Race {
+    /// The measured setting: a plan over the player's next moves sees ladders that a search
+    /// of 2 or 3 of its own moves does not, and the check by the search keeps it from walking
+    /// into the others' way.
+    pub const MEASURED: Race = Race {
+        width: 100,
+        margin: 30,
+    };
+}
 
 /// A beam search for the fewest moves that bring the pieces of the player alone on the board
 /// into the target camp: every move of the `width` most promising positions of one move
@@ -14,6 +37,33 @@ pub fn solo_race(position: &Position, width: usize) -> Option<Vec<Move>> {
     if position.layout().seats.len() != 1 {
         return None;
     }
+    race_alone(position, width)
+}
+
+/// [`solo_race`] for the side to move of any position, every other player passing: the
+/// fewest moves (by a beam of `width`) that bring its pieces home if the others stood still.
+/// `None` when no finish was found within the move limit.
+pub fn race_alone(position: &Position, width: usize) -> Option<Vec<Move>> {
+    race_until(position, width, None)
+}
+
+/// The position after the mover's `m` with every other player passing until it is the
+/// mover's turn again.
+fn after_own(position: &Position, m: Move) -> Position {
+    let seat = position.to_move();
+    let mut child = position.after(m);
+    while !child.is_over() && child.active().contains(seat) && child.to_move() != seat {
+        child.play(Move::PASS);
+    }
+    child
+}
+
+/// [`race_alone`], given up (`None`) once `deadline`'s clock reads past its time.
+pub(crate) fn race_until(
+    position: &Position,
+    width: usize,
+    deadline: Option<(&dyn Clock, f64)>,
+) -> Option<Vec<Move>> {
     let seat = position.to_move();
     if position.finished().contains(seat) {
         return Some(Vec::new());
@@ -28,10 +78,13 @@ pub fn solo_race(position: &Position, width: usize) -> Option<Vec<Move>> {
         if last.is_empty() || levels.len() > kingme_halma::MOVE_LIMIT as usize {
             return None;
         }
+        if deadline.is_some_and(|(clock, at)| clock.now_ms() >= at) {
+            return None;
+        }
         let mut next: Vec<(i32, u64, usize, Move, Position)> = Vec::new();
         for (i, (pos, _, _)) in last.iter().enumerate() {
             for m in pos.legal_moves() {
-                let child = pos.after(m);
+                let child = after_own(pos, m);
                 if child.finished().contains(seat) {
                     let mut moves = vec![m];
                     let mut at = i;
