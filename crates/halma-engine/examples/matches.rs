@@ -48,7 +48,6 @@ fn parse_player(text: &str) -> Player {
     if head == "greedy" {
         return Player::Greedy;
     }
-
     if let Ok(level) = head.parse::<Level>() {
         return Player::Level(level);
     }

@@ -368,36 +368,32 @@ mod tests {
         };
         let mut pos = Position::start(Setup::new(Variant::ChineseCheckers, 6).expect("a setup"));
         let (mut taken, mut refused, mut unplanned) = (0, 0, 0);
-        let continue_game = |pos: &mut Position, ply: u64| {
-            pos.play(greedy_move(pos, ply).expect("a move"));
-        };
         for ply in 0..90 {
             if ply >= 12 && ply % 3 == 0 {
                 let values = best_reply_values(&pos);
                 let top = values.iter().map(|v| v.1).max().expect("moves");
+                let value_of = |m: Move| values.iter().find(|v| v.0 == m).expect("a move").1;
                 let plain = search(&pos, &[], Limits::Depth(2), &Still, &mut |_| {});
                 let raced = search_with(&pos, &[], Limits::Depth(2), &Still, racing, &mut |_| {});
-                let value_of = |m: Move| values.iter().find(|v| v.0 == m).expect("a move").1;
-                assert_eq!(value_of(plain.best.expect("a move")), top, "{pos}");
+                let best = plain.best.expect("a move");
+                assert_eq!(value_of(best), top, "{pos}");
                 // With the others standing still their pieces may keep the camp from filling.
-                let first = race_alone(&pos, race.width).and_then(|plan| plan.first().copied());
-                let Some(first) = first else {
-                    assert_eq!(raced.best, plain.best, "{pos}");
-                    unplanned += 1;
-                    continue_game(&mut pos, ply);
-                    continue;
-                };
-                if first != plain.best.expect("a move") {
-                    if value_of(first) >= top - race.margin {
+                match race_alone(&pos, race.width).and_then(|plan| plan.first().copied()) {
+                    None => {
+                        assert_eq!(raced.best, Some(best), "{pos}");
+                        unplanned += 1;
+                    }
+                    Some(first) if first != best && value_of(first) >= top - race.margin => {
                         assert_eq!(raced.best, Some(first), "{pos}");
                         taken += 1;
-                    } else {
-                        assert_eq!(raced.best, plain.best, "{pos}");
-                        refused += 1;
+                    }
+                    Some(first) => {
+                        assert_eq!(raced.best, Some(best), "{pos}");
+                        refused += usize::from(first != best);
                     }
                 }
             }
-            continue_game(&mut pos, ply);
+            pos.play(greedy_move(&pos, ply).expect("a move"));
         }
         assert!(
             taken > 0 && refused > 0,

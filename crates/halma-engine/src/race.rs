@@ -3,6 +3,7 @@
 //! search's when the search finds it nearly as good.
 
 use crate::eval::Evaluator;
+use crate::search::pass_until_turn_of;
 use crate::tables::Metric;
 use kingme_engine_core::Clock;
 use kingme_halma::{Move, Position};
@@ -47,17 +48,6 @@ pub fn race_alone(position: &Position, width: usize) -> Option<Vec<Move>> {
     race_until(position, width, None)
 }
 
-/// The position after the mover's `m` with every other player passing until it is the
-/// mover's turn again.
-fn after_own(position: &Position, m: Move) -> Position {
-    let seat = position.to_move();
-    let mut child = position.after(m);
-    while !child.is_over() && child.active().contains(seat) && child.to_move() != seat {
-        child.play(Move::PASS);
-    }
-    child
-}
-
 /// [`race_alone`], given up (`None`) once `deadline`'s clock reads past its time.
 pub(crate) fn race_until(
     position: &Position,
@@ -84,7 +74,8 @@ pub(crate) fn race_until(
         let mut next: Vec<(i32, u64, usize, Move, Position)> = Vec::new();
         for (i, (pos, _, _)) in last.iter().enumerate() {
             for m in pos.legal_moves() {
-                let child = after_own(pos, m);
+                let mut child = pos.after(m);
+                pass_until_turn_of(&mut child, seat);
                 if child.finished().contains(seat) {
                     let mut moves = vec![m];
                     let mut at = i;

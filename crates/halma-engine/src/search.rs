@@ -108,6 +108,14 @@ fn from_tt(score: i32, ply: usize) -> i32 {
     }
 }
 
+/// Lets every other player pass until it is `seat`'s turn (or the game is over, or `seat` out
+/// of it): the search's Best-Reply nodes and the race alone both skip the others this way.
+pub(crate) fn pass_until_turn_of(position: &mut Position, seat: Seat) {
+    while !position.is_over() && position.active().contains(seat) && position.to_move() != seat {
+        position.play(Move::PASS);
+    }
+}
+
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -243,12 +251,7 @@ impl<'c> Searcher<'c> {
     fn child(&self, before: &Position, m: Move, best_reply: bool) -> Position {
         let mut child = before.after(m);
         if best_reply {
-            while !child.is_over()
-                && child.active().contains(self.root)
-                && child.to_move() != self.root
-            {
-                child.play(Move::PASS);
-            }
+            pass_until_turn_of(&mut child, self.root);
         }
         child
     }
