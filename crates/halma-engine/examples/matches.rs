@@ -9,7 +9,8 @@
 //! alone with more than 2 players, [`Race::MEASURED`]). The first two rounds are played by the
 //! greedy player with a seed per game, so that games differ; each game number plays the same
 //! game, and FIRST (0 by default) is the first game's number, so that a long match can be
-//! split into parts.
+//! split into parts. Each game's line gives the round in which A and the first finisher
+//! finished, and how many of the others' pieces stood in the first finisher's camp.
 
 use kingme_halma::{Move, Position, Seat, Setup, Variant, MOVE_LIMIT};
 use kingme_halma_engine::{
@@ -85,17 +86,26 @@ fn choose(
     m.expect("a move while the game goes on")
 }
 
+/// The first player to finish: in which round, and how many pieces of the others stood in
+/// its target camp then (anti-spoiling lets them count towards filling it).
+#[derive(Clone, Copy, Debug, Default)]
+struct First {
+    round: u32,
+    others_in_camp: u32,
+}
+
 /// Plays one game; returns the seats in finishing order (with 2 players, the winner),
-/// whether the game was drawn for those still playing, and the round in which `a_seat`
-/// finished (the game's last round when it did not).
+/// whether the game was drawn for those still playing, the round in which `a_seat`
+/// finished (the game's last round when it did not) and the first finisher.
 fn play(
     setup: Setup,
     players: &[(Seat, &Player)],
     game: u64,
     clock: &Wall,
     a_seat: Seat,
-) -> (Vec<Seat>, bool, u32) {
+) -> (Vec<Seat>, bool, u32, First) {
     let mut a_round = 0;
+    let mut first = First::default();
     let mut pos = Position::start(setup);
     let mut earlier: Vec<u64> = Vec::new();
     let mut memories: Vec<Memory> = players.iter().map(|_| Memory::new()).collect();
@@ -124,6 +134,13 @@ fn play(
             if pos.finished().contains(s) && !before.contains(s) {
                 if s == a_seat {
                     a_round = pos.round();
+                }
+                if order.is_empty() {
+                    let camp = setup.layout().target[s.index()];
+                    first = First {
+                        round: pos.round(),
+                        others_in_camp: (camp & pos.occupied() & !pos.pieces(s)).len(),
+                    };
                 }
                 order.push(s);
             }
@@ -155,7 +172,7 @@ fn play(
     if a_round == 0 {
         a_round = pos.round();
     }
-    (order, drawn, a_round)
+    (order, drawn, a_round, first)
 }
 
 fn main() {
@@ -176,6 +193,7 @@ fn main() {
     let clock = Wall(Instant::now());
     let (mut points, mut firsts, mut places) = (0.0, 0, 0usize);
     let mut finish_rounds = 0u64;
+    let mut spoiled_firsts = 0;
     for g in first_game..first_game + games {
         let a_seat = seats[g as usize % seats.len()];
         let assignment: Vec<(Seat, &Player)> = seats
@@ -183,8 +201,11 @@ fn main() {
             .map(|&s| (s, if s == a_seat { &pa } else { &pb }))
             .collect();
         let t = clock.now_ms();
-        let (order, drawn, a_round) = play(setup, &assignment, g, &clock, a_seat);
+        let (order, drawn, a_round, first) = play(setup, &assignment, g, &clock, a_seat);
         finish_rounds += u64::from(a_round);
+        if first.others_in_camp > 0 {
+            spoiled_firsts += 1;
+        }
         let place = order.iter().position(|&s| s == a_seat).map(|i| i + 1);
         let outcome = if seats.len() == 2 {
             if order.first() == Some(&a_seat) {
@@ -206,14 +227,20 @@ fn main() {
         }
         places += place.unwrap_or(seats.len());
         println!(
-            "game {g}: A as {a_seat}: {outcome} (place {place:?}, order {:?}{}) {:.1} s",
+            "game {g}: A as {a_seat}: {outcome} (place {place:?}, order {:?}{}, rounds: A {a_round}, first {}{}) {:.1} s",
             order.iter().map(|s| s.number()).collect::<Vec<_>>(),
             if drawn { ", drawn" } else { "" },
+            first.round,
+            if first.others_in_camp > 0 {
+                format!(" with {} of the others' pieces in its camp", first.others_in_camp)
+            } else {
+                String::new()
+            },
             (clock.now_ms() - t) / 1000.0
         );
     }
     println!(
-        "{a} vs {b}, {setup}, {games} games: A first {firsts} ({:.0} %), points {points} ({:.0} %), mean place {:.2}, A's mean finishing round {:.2} (the last round where it did not finish)",
+        "{a} vs {b}, {setup}, {games} games: A first {firsts} ({:.0} %), points {points} ({:.0} %), mean place {:.2}, A's mean finishing round {:.2} (the last round where it did not finish); the first finisher had others' pieces in its camp in {spoiled_firsts} games",
         100.0 * firsts as f64 / games as f64,
         100.0 * points / games as f64,
         places as f64 / games as f64,
