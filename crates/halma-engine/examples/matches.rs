@@ -88,7 +88,7 @@ fn choose(
 
 /// The first player to finish: in which round, and how many pieces of the others stood in
 /// its target camp then (anti-spoiling lets them count towards filling it).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 struct First {
     round: u32,
     others_in_camp: u32,
@@ -96,16 +96,16 @@ struct First {
 
 /// Plays one game; returns the seats in finishing order (with 2 players, the winner),
 /// whether the game was drawn for those still playing, the round in which `a_seat`
-/// finished (the game's last round when it did not) and the first finisher.
+/// finished (the game's last round when it did not) and the first finisher, if any.
 fn play(
     setup: Setup,
     players: &[(Seat, &Player)],
     game: u64,
     clock: &Wall,
     a_seat: Seat,
-) -> (Vec<Seat>, bool, u32, First) {
+) -> (Vec<Seat>, bool, u32, Option<First>) {
     let mut a_round = 0;
-    let mut first = First::default();
+    let mut first = None;
     let mut pos = Position::start(setup);
     let mut earlier: Vec<u64> = Vec::new();
     let mut memories: Vec<Memory> = players.iter().map(|_| Memory::new()).collect();
@@ -137,10 +137,10 @@ fn play(
                 }
                 if order.is_empty() {
                     let camp = setup.layout().target[s.index()];
-                    first = First {
+                    first = Some(First {
                         round: pos.round(),
                         others_in_camp: (camp & pos.occupied() & !pos.pieces(s)).len(),
-                    };
+                    });
                 }
                 order.push(s);
             }
@@ -203,7 +203,7 @@ fn main() {
         let t = clock.now_ms();
         let (order, drawn, a_round, first) = play(setup, &assignment, g, &clock, a_seat);
         finish_rounds += u64::from(a_round);
-        if first.others_in_camp > 0 {
+        if first.is_some_and(|f| f.others_in_camp > 0) {
             spoiled_firsts += 1;
         }
         let place = order.iter().position(|&s| s == a_seat).map(|i| i + 1);
@@ -227,14 +227,19 @@ fn main() {
         }
         places += place.unwrap_or(seats.len());
         println!(
-            "game {g}: A as {a_seat}: {outcome} (place {place:?}, order {:?}{}, rounds: A {a_round}, first {}{}) {:.1} s",
+            "game {g}: A as {a_seat}: {outcome} (place {place:?}, order {:?}{}, rounds: A {a_round}, {}) {:.1} s",
             order.iter().map(|s| s.number()).collect::<Vec<_>>(),
             if drawn { ", drawn" } else { "" },
-            first.round,
-            if first.others_in_camp > 0 {
-                format!(" with {} of the others' pieces in its camp", first.others_in_camp)
-            } else {
-                String::new()
+            match first {
+                None => "no one finished".to_string(),
+                Some(First {
+                    round,
+                    others_in_camp: 0,
+                }) => format!("first {round}"),
+                Some(First {
+                    round,
+                    others_in_camp,
+                }) => format!("first {round} with {others_in_camp} of the others' pieces in its camp"),
             },
             (clock.now_ms() - t) / 1000.0
         );
