@@ -2,9 +2,10 @@
 //! error between sigmoid(eval) and the game's result, lowered weight by weight).
 //!
 //! Everything lives in one directory, so a run that is stopped goes on where it was:
-//! `positions.txt` holds the quiet positions of every finished game (`<hub position> <result>`,
-//! the result 1, 0.5 or 0 from White's view, and `# game N` after each game), `weights.txt` the
-//! weights after the last pass of the fit.
+//! `positions.txt` holds the quiet positions of every finished game (`<hub position> <result>
+//! <score>`: the result 1, 0.5 or 0 and the self-play search's score in centi-men, both from
+//! White's view, and `# game N` after each game; files written before the score was kept have
+//! no third field), `weights.txt` the weights after the last pass of the fit.
 
 use crate::bench::WallClock;
 use crate::hub::{position_from_hub, position_to_hub};
@@ -32,6 +33,11 @@ pub struct Args {
     /// Passes of the fit over every weight (it stops earlier when a pass changes nothing).
     #[arg(long, default_value_t = 30)]
     passes: u32,
+    /// The game result's share of what the evaluation is fitted to (0 to 1); the rest is the
+    /// self-play search's score of the position, which is less noisy than a result decided
+    /// many moves later. 1 fits to the results alone.
+    #[arg(long, default_value_t = 0.5, value_parser = parse_lambda)]
+    lambda: f64,
     /// Seed of the random openings.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -43,6 +49,15 @@ pub struct Args {
 
 /// Games longer than this are scored drawn.
 const MAX_PLIES: usize = 300;
+/// Search scores are kept within this many centi-men: beyond it the expected score is 0 or 1.
+const SCORE_BOUND: i32 = 3_000;
+
+fn parse_lambda(text: &str) -> Result<f64, String> {
+    text.parse::<f64>()
+        .ok()
+        .filter(|l| (0.0..=1.0).contains(l))
+        .ok_or_else(|| format!("'{text}' is not a share between 0 and 1"))
+}
 
 pub fn run(args: Args) -> Result<(), CliError> {
     match args.print.as_deref() {
@@ -123,14 +138,21 @@ fn play_games(args: &Args, path: &Path, done: u32) -> Result<(), CliError> {
             let m = moves[rng.below(moves.len())];
             game.play(&m, false).map_err(|e| CliError(e.to_string()))?;
         }
-        let mut seen = Vec::new();
+        // Each quiet position with the search's score of it for White.
+        let mut seen: Vec<(String, i32)> = Vec::new();
         while game.outcome().is_none() && game.ply() < MAX_PLIES {
             let pos = *game.position();
-            if is_quiet(&pos) {
-                seen.push(position_to_hub(&pos));
+            let found = search(&game, Limits::Nodes(args.nodes), &clock, &mut |_| {});
+            if is_quiet(&pos) && found.depth > 0 {
+                let score = found.score.clamp(-SCORE_BOUND, SCORE_BOUND);
+                let white = if pos.turn() == Color::White {
+                    score
+                } else {
+                    -score
+                };
+                seen.push((position_to_hub(&pos), white));
             }
-            let best = search(&game, Limits::Nodes(args.nodes), &clock, &mut |_| {}).best;
-            let Some(m) = best else { break };
+            let Some(m) = found.best else { break };
             game.play(&m, false).map_err(|e| CliError(e.to_string()))?;
         }
         let result = match game.outcome().and_then(|o| o.winner) {
@@ -139,8 +161,8 @@ fn play_games(args: &Args, path: &Path, done: u32) -> Result<(), CliError> {
             None => "0.5",
         };
         let mut text = String::new();
-        for p in &seen {
-            text.push_str(&format!("{p} {result}\n"));
+        for (p, score) in &seen {
+            text.push_str(&format!("{p} {result} {score}\n"));
         }
         text.push_str(&format!("# game {}\n", n + 1));
         file.write_all(text.as_bytes())
@@ -160,10 +182,12 @@ fn play_games(args: &Args, path: &Path, done: u32) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A quiet position and its game's result for White (1, 0.5, 0).
+/// A quiet position, its game's result for White (1, 0.5, 0) and, where the file has it, the
+/// self-play search's score for White in centi-men.
 struct Sample {
     position: Position,
     result: f64,
+    score: Option<i32>,
 }
 
 fn read_positions(variant: Variant, path: &Path) -> Result<Vec<Sample>, CliError> {
@@ -175,17 +199,35 @@ fn read_positions(variant: Variant, path: &Path) -> Result<Vec<Sample>, CliError
             continue;
         }
         let bad = |why: String| CliError(format!("{} line {}: {why}", path.display(), n + 1));
-        let (pos, result) = line
-            .split_once(' ')
-            .ok_or_else(|| bad("expected '<position> <result>'".into()))?;
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let (pos, result, score) = match fields[..] {
+            [pos, result] => (pos, result, None),
+            [pos, result, score] => (pos, result, Some(score)),
+            _ => return Err(bad("expected '<position> <result> [<score>]'".into())),
+        };
         let position = position_from_hub(variant, pos).map_err(|e| bad(e.0))?;
         let result: f64 = result
-            .trim()
             .parse()
             .ok()
             .filter(|r| [0.0, 0.5, 1.0].contains(r))
             .ok_or_else(|| bad(format!("result '{result}' is not 1, 0.5 or 0")))?;
-        out.push(Sample { position, result });
+        let score = score
+            .map(|text| {
+                text.parse::<i32>()
+                    .ok()
+                    .filter(|s| s.abs() <= SCORE_BOUND)
+                    .ok_or_else(|| {
+                        bad(format!(
+                            "score '{text}' is not a whole number of centi-men within ±{SCORE_BOUND}"
+                        ))
+                    })
+            })
+            .transpose()?;
+        out.push(Sample {
+            position,
+            result,
+            score,
+        });
     }
     if out.is_empty() {
         return Err(CliError(format!("{}: no positions to fit", path.display())));
@@ -197,8 +239,18 @@ fn sigmoid(k: f64, cp: i32) -> f64 {
     1.0 / (1.0 + (-k * f64::from(cp) / 100.0).exp())
 }
 
-/// The mean squared error of the weights' predictions.
-fn error(variant: Variant, w: &Weights, samples: &[Sample], k: f64) -> f64 {
+/// What a sample's prediction is measured against: its result, blended with the search's
+/// expected score by `lambda` (the result's share).
+fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
+    match s.score {
+        Some(score) => lambda * s.result + (1.0 - lambda) * sigmoid(k, score),
+        None => s.result,
+    }
+}
+
+/// The mean squared error of the weights' predictions against the samples' targets, with
+/// `lambda` the result's share of each target.
+fn error(variant: Variant, w: &Weights, samples: &[Sample], k: f64, lambda: f64) -> f64 {
     let e = Evaluator::with_weights(variant, w);
     let sum: f64 = samples
         .iter()
@@ -209,7 +261,7 @@ fn error(variant: Variant, w: &Weights, samples: &[Sample], k: f64) -> f64 {
             } else {
                 -score
             };
-            (s.result - sigmoid(k, white)).powi(2)
+            (target(s, k, lambda) - sigmoid(k, white)).powi(2)
         })
         .sum();
     sum / samples.len() as f64
@@ -217,19 +269,23 @@ fn error(variant: Variant, w: &Weights, samples: &[Sample], k: f64) -> f64 {
 
 fn fit(args: &Args, samples: &[Sample], mut w: Weights, path: &Path) -> Result<(), CliError> {
     let v = args.variant;
-    // The scale that turns centi-men into an expected score, fitted to the starting weights.
+    // The scale that turns centi-men into an expected score, fitted to the starting weights
+    // and the results alone (the search's part of a target depends on it).
     let mut k = 1.0;
     let mut best = f64::INFINITY;
     for i in 1..=60 {
         let kk = f64::from(i) * 0.05;
-        let e = error(v, &w, samples, kk);
+        let e = error(v, &w, samples, kk, 1.0);
         if e < best {
             best = e;
             k = kk;
         }
     }
+    let lambda = args.lambda;
+    best = error(v, &w, samples, k, lambda);
+    let scored = samples.iter().filter(|s| s.score.is_some()).count();
     eprintln!(
-        "{} positions; K = {k:.2}; error {best:.6} with the starting weights",
+        "{} positions ({scored} with a search score; the result's share {lambda}); K = {k:.2}; error {best:.6} with the starting weights",
         samples.len()
     );
     for pass in 1..=args.passes {
@@ -240,7 +296,7 @@ fn fit(args: &Args, samples: &[Sample], mut w: Weights, path: &Path) -> Result<(
             for delta in [step, -step] {
                 let mut tried = w.clone();
                 tried.set(i, value + delta);
-                let e = error(v, &tried, samples, k);
+                let e = error(v, &tried, samples, k, lambda);
                 if e < best {
                     best = e;
                     w = tried;

@@ -42,10 +42,20 @@ fn train_stores_positions_fits_weights_and_resumes() {
     let samples: Vec<&str> = positions.lines().filter(|l| !l.starts_with('#')).collect();
     assert!(samples.len() > 10, "{}", samples.len());
     for line in &samples {
-        let (pos, result) = line.split_once(' ').expect("two fields");
+        let [pos, result, score] = line.split(' ').collect::<Vec<_>>()[..] else {
+            panic!("three fields: {line}");
+        };
         assert_eq!(pos.len(), 33, "{line}");
         assert!(["1", "0", "0.5"].contains(&result), "{line}");
+        let score: i32 = score.parse().expect("a score");
+        assert!(score.abs() <= 3000, "{line}");
     }
+    // The scores are the search's, not one value for all.
+    let scores: std::collections::HashSet<&str> = samples
+        .iter()
+        .filter_map(|l| l.rsplit(' ').next())
+        .collect();
+    assert!(scores.len() > 3, "{scores:?}");
     let weights = std::fs::read_to_string(dir.join("weights.txt")).expect("weights");
     assert!(weights.lines().any(|l| l.starts_with("king ")), "{weights}");
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -70,6 +80,38 @@ fn train_stores_positions_fits_weights_and_resumes() {
         message.contains(&format!("line {}", positions.lines().count() + 1)),
         "{message}"
     );
+    std::fs::write(
+        dir.join("positions.txt"),
+        format!("{positions}{} 1 9999\n", &samples[0][..33]),
+    )
+    .expect("write");
+    let bad = train(&dir, &["--games", "3"]);
+    assert_eq!(bad.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert!(message.contains("score '9999'"), "{message}");
+
+    // A file written before the scores were kept is fitted to its results.
+    let old: String = positions
+        .lines()
+        .map(|l| match l.rsplit_once(' ') {
+            Some((head, _)) if !l.starts_with('#') => format!("{head}\n"),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    std::fs::write(dir.join("positions.txt"), &old).expect("write");
+    let fitted = train(&dir, &["--games", "3"]);
+    assert!(fitted.status.success());
+    assert!(
+        String::from_utf8_lossy(&fitted.stderr).contains("(0 with a search score"),
+        "{}",
+        String::from_utf8_lossy(&fitted.stderr)
+    );
+
+    // A share outside 0 to 1 is refused before anything runs.
+    let bad = train(&dir, &["--games", "3", "--lambda", "1.5"]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("'1.5' is not a share"));
+
     std::fs::write(dir.join("positions.txt"), &positions).expect("write");
     std::fs::write(dir.join("weights.txt"), "wings 3\n").expect("write");
     let bad = train(&dir, &["--games", "3"]);
