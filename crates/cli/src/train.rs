@@ -145,12 +145,7 @@ fn play_games(args: &Args, path: &Path, done: u32) -> Result<(), CliError> {
             let found = search(&game, Limits::Nodes(args.nodes), &clock, &mut |_| {});
             if is_quiet(&pos) && found.depth > 0 {
                 let score = found.score.clamp(-SCORE_BOUND, SCORE_BOUND);
-                let white = if pos.turn() == Color::White {
-                    score
-                } else {
-                    -score
-                };
-                seen.push((position_to_hub(&pos), white));
+                seen.push((position_to_hub(&pos), for_white(&pos, score)));
             }
             let Some(m) = found.best else { break };
             game.play(&m, false).map_err(|e| CliError(e.to_string()))?;
@@ -239,29 +234,36 @@ fn sigmoid(k: f64, cp: i32) -> f64 {
     1.0 / (1.0 + (-k * f64::from(cp) / 100.0).exp())
 }
 
-/// What a sample's prediction is measured against: its result, blended with the search's
-/// expected score by `lambda` (the result's share).
-fn target(s: &Sample, k: f64, lambda: f64) -> f64 {
-    match s.score {
-        Some(score) => lambda * s.result + (1.0 - lambda) * sigmoid(k, score),
-        None => s.result,
+/// A score from the side to move's view, from White's.
+fn for_white(pos: &Position, score: i32) -> i32 {
+    if pos.turn() == Color::White {
+        score
+    } else {
+        -score
     }
 }
 
-/// The mean squared error of the weights' predictions against the samples' targets, with
-/// `lambda` the result's share of each target.
-fn error(variant: Variant, w: &Weights, samples: &[Sample], k: f64, lambda: f64) -> f64 {
+/// What each sample's prediction is measured against: its result, blended with the search's
+/// expected score by `lambda` (the result's share).
+fn targets(samples: &[Sample], k: f64, lambda: f64) -> Vec<f64> {
+    samples
+        .iter()
+        .map(|s| match s.score {
+            Some(score) => lambda * s.result + (1.0 - lambda) * sigmoid(k, score),
+            None => s.result,
+        })
+        .collect()
+}
+
+/// The mean squared error of the weights' predictions against `targets` (one per sample).
+fn error(variant: Variant, w: &Weights, samples: &[Sample], targets: &[f64], k: f64) -> f64 {
     let e = Evaluator::with_weights(variant, w);
     let sum: f64 = samples
         .iter()
-        .map(|s| {
+        .zip(targets)
+        .map(|(s, t)| {
             let (score, _) = e.evaluate(&s.position);
-            let white = if s.position.turn() == Color::White {
-                score
-            } else {
-                -score
-            };
-            (target(s, k, lambda) - sigmoid(k, white)).powi(2)
+            (t - sigmoid(k, for_white(&s.position, score))).powi(2)
         })
         .sum();
     sum / samples.len() as f64
@@ -271,18 +273,20 @@ fn fit(args: &Args, samples: &[Sample], mut w: Weights, path: &Path) -> Result<(
     let v = args.variant;
     // The scale that turns centi-men into an expected score, fitted to the starting weights
     // and the results alone (the search's part of a target depends on it).
+    let results: Vec<f64> = samples.iter().map(|s| s.result).collect();
     let mut k = 1.0;
     let mut best = f64::INFINITY;
     for i in 1..=60 {
         let kk = f64::from(i) * 0.05;
-        let e = error(v, &w, samples, kk, 1.0);
+        let e = error(v, &w, samples, &results, kk);
         if e < best {
             best = e;
             k = kk;
         }
     }
     let lambda = args.lambda;
-    best = error(v, &w, samples, k, lambda);
+    let targets = targets(samples, k, lambda);
+    best = error(v, &w, samples, &targets, k);
     let scored = samples.iter().filter(|s| s.score.is_some()).count();
     eprintln!(
         "{} positions ({scored} with a search score; the result's share {lambda}); K = {k:.2}; error {best:.6} with the starting weights",
@@ -296,7 +300,7 @@ fn fit(args: &Args, samples: &[Sample], mut w: Weights, path: &Path) -> Result<(
             for delta in [step, -step] {
                 let mut tried = w.clone();
                 tried.set(i, value + delta);
-                let e = error(v, &tried, samples, k, lambda);
+                let e = error(v, &tried, samples, &targets, k);
                 if e < best {
                     best = e;
                     w = tried;
